@@ -1,0 +1,243 @@
+"""Tiles: identity, notation and the 106-tile deck.
+
+Every physical tile has an id from 0 to 105. Numbered tiles are
+``id = copy * 52 + colour * 13 + (number - 1)``; the two jokers are 104 and 105.
+
+>>> Tile.parse("R5").code
+'R5'
+>>> Tile(104).is_joker
+True
+>>> [t.code for t in parse_tiles("K13 J")]
+['K13', 'J']
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import IntEnum
+
+__all__ = [
+    "DECK",
+    "JOKER_IDS",
+    "Colour",
+    "Face",
+    "Tile",
+    "TileError",
+    "assign_ids",
+    "parse_face",
+    "parse_tiles",
+    "shuffled_deck",
+]
+
+
+class TileError(ValueError):
+    """A tile code or tile id that does not name a tile of the game."""
+
+
+class Colour(IntEnum):
+    RED = 0
+    BLUE = 1
+    YELLOW = 2
+    BLACK = 3
+
+    @property
+    def letter(self) -> str:
+        return "RBYK"[self]
+
+    @property
+    def word(self) -> str:
+        return ("red", "blue", "yellow", "black")[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        index = "RBYK".find(letter.upper())
+        if index < 0 or len(letter) != 1:
+            raise TileError(f"unknown colour {letter!r} (use R, B, Y or K)")
+        return cls(index)
+
+
+JOKER_IDS = (104, 105)
+COPIES = 2
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Face:
+    """What a tile shows, without its identity: a colour and a number, or a joker.
+
+    Jokers have ``colour`` and ``number`` set to None.
+    """
+
+    colour: Colour | None
+    number: int | None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.number is None
+
+    @property
+    def code(self) -> str:
+        if self.number is None or self.colour is None:
+            return "J"
+        return f"{self.colour.letter}{self.number}"
+
+    @property
+    def label(self) -> str:
+        if self.number is None or self.colour is None:
+            return "joker"
+        return f"{self.colour.word} {self.number}"
+
+    @property
+    def value(self) -> int:
+        """Face value; a joker's value depends on where it stands (see ``sets``)."""
+        return self.number or 0
+
+    def __str__(self) -> str:
+        return self.code
+
+
+JOKER = Face(None, None)
+
+
+def parse_face(code: str) -> Face:
+    """Parse ``R5``, ``k13`` or ``J`` into a :class:`Face`.
+
+    >>> parse_face("Y12")
+    Face(colour=<Colour.YELLOW: 2>, number=12)
+    """
+    if not isinstance(code, str):
+        raise TileError(f"a tile code must be text, not {type(code).__name__}")
+    text = code.strip().upper()
+    if text in ("J", "JOKER"):
+        return JOKER
+    if len(text) < 2:
+        raise TileError(f"unknown tile {code!r}")
+    colour = Colour.from_letter(text[0]) if text[0] in "RBYK" else None
+    if colour is None or not text[1:].isdigit():
+        raise TileError(f"unknown tile {code!r}")
+    number = int(text[1:])
+    if not 1 <= number <= 13:
+        raise TileError(f"unknown tile {code!r}: numbers run from 1 to 13")
+    return Face(colour, number)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One physical tile, identified by its id (0..105)."""
+
+    id: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.id, int) or isinstance(self.id, bool) or not 0 <= self.id <= 105:
+            raise TileError(f"unknown tile id {self.id!r}")
+
+    @classmethod
+    def parse(cls, code: str, copy: int = 0) -> Tile:
+        """The given copy (0 or 1) of the tile with this code."""
+        return cls.of(parse_face(code), copy)
+
+    @classmethod
+    def of(cls, face: Face, copy: int = 0) -> Tile:
+        if copy not in (0, 1):
+            raise TileError(f"there are only two copies of {face.code}")
+        if face.is_joker:
+            return cls(JOKER_IDS[copy])
+        assert face.colour is not None and face.number is not None
+        return cls(copy * 52 + int(face.colour) * 13 + face.number - 1)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.id >= 104
+
+    @property
+    def face(self) -> Face:
+        return _FACES[self.id]
+
+    @property
+    def colour(self) -> Colour | None:
+        return self.face.colour
+
+    @property
+    def number(self) -> int | None:
+        return self.face.number
+
+    @property
+    def code(self) -> str:
+        return self.face.code
+
+    @property
+    def label(self) -> str:
+        return self.face.label
+
+    @property
+    def rack_value(self) -> int:
+        """Face value; a joker is scored by the rules' joker penalty instead."""
+        return self.face.value
+
+    def to_json(self) -> dict:
+        face = self.face
+        return {
+            "id": self.id,
+            "code": face.code,
+            "color": face.colour.word if face.colour is not None else None,
+            "number": face.number,
+            "joker": face.is_joker,
+            "label": face.label,
+        }
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Tile({self.id}:{self.code})"
+
+
+def _face_of_id(tile_id: int) -> Face:
+    if tile_id >= 104:
+        return JOKER
+    rest = tile_id % 52
+    return Face(Colour(rest // 13), rest % 13 + 1)
+
+
+_FACES = tuple(_face_of_id(i) for i in range(106))
+DECK: tuple[Tile, ...] = tuple(Tile(i) for i in range(106))
+
+
+def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
+    """Tiles for codes given as ``"R5 B5 J"`` or ``["R5", "B5", "J"]``.
+
+    Repeated codes get the second copy; a third copy is an error.
+    """
+    codes = text.split() if isinstance(text, str) else list(text)
+    return assign_ids([codes])[0]
+
+
+def assign_ids(rows: Iterable[Iterable[str]], taken: set[int] | None = None) -> list[list[Tile]]:
+    """Give every code in ``rows`` a distinct physical tile, first copies first.
+
+    ``taken`` holds ids already in use elsewhere; it is updated.
+    """
+    used = taken if taken is not None else set()
+    result = []
+    for row in rows:
+        tiles = []
+        for code in row:
+            face = parse_face(code)
+            for copy in (0, 1):
+                tile = Tile.of(face, copy)
+                if tile.id not in used:
+                    break
+            else:
+                raise TileError(f"there are only two {face.code} tiles in the game")
+            used.add(tile.id)
+            tiles.append(tile)
+        result.append(tiles)
+    return result
+
+
+def shuffled_deck(rng: random.Random) -> list[Tile]:
+    """All 106 tiles in a random order drawn from ``rng``."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    return deck

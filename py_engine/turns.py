@@ -1,0 +1,275 @@
+"""Turn checking: is this end-of-turn table a legal play from this start-of-turn table and rack?
+
+>>> from .tiles import parse_tiles
+>>> check = check_codes([["R3", "R4", "R5"]], [["R3", "R4", "R5", "R6"]], ["R6", "B1"], opened=True)
+>>> check.ok, [t.code for t in check.placed]
+(True, ['R6'])
+>>> check_codes([], [["R10", "B10", "J"]], ["R10", "B10", "J"], opened=False).opening_value
+30
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .rules import Rules
+from .sets import SetReading, read_set
+from .tiles import Face, Tile, TileError, parse_face
+
+__all__ = ["TurnCheck", "TurnProblem", "check_codes", "check_turn"]
+
+Table = Sequence[Sequence[Tile]]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnProblem:
+    """One reason a proposed play is not legal; ``set`` is the 0-based index in the
+    proposed table, or None when the reason concerns the play as a whole."""
+
+    set: int | None
+    message: str
+
+    def to_json(self) -> dict:
+        return {"set": self.set, "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class TurnCheck:
+    placed: tuple[Tile, ...]
+    errors: tuple[TurnProblem, ...]
+    readings: tuple[SetReading, ...]
+    opening_value: int | None = None
+    threshold: int | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def table(self) -> list[list[Tile]]:
+        """The proposed table as it is stored: each valid set in its normal order."""
+        return [list(r.tiles) for r in self.readings]
+
+    def to_json(self) -> dict:
+        answer: dict = {
+            "ok": self.ok,
+            "placed": [t.code for t in self.placed],
+            "errors": [e.to_json() for e in self.errors],
+        }
+        if self.opening_value is not None:
+            answer["opening_value"] = self.opening_value
+        return answer
+
+
+def _set_name(index: int) -> str:
+    return f"Set {index + 1}"
+
+
+def _join(codes: Iterable[str]) -> str:
+    return ", ".join(codes)
+
+
+def check_turn(
+    before: Table,
+    after: Table,
+    rack: Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules | None = None,
+    threshold: int | None = None,
+) -> TurnCheck:
+    """Check a proposed end-of-turn table against RULES.md, "A turn".
+
+    ``threshold`` is the opening total this player needs (it differs from
+    ``rules.opening`` with the easing variant). Every reason is reported.
+    """
+    rules = rules or Rules()
+    threshold = rules.opening if threshold is None else threshold
+    errors: list[TurnProblem] = []
+    readings = tuple(read_set(row, rules.wrap_runs) for row in after)
+    for index, reading in enumerate(readings):
+        if not reading.valid:
+            errors.append(TurnProblem(index, f"{_set_name(index)}: {reading.problem}"))
+
+    # Every tile accounted for: nothing lost from the table, nothing from elsewhere.
+    before_ids = {t.id for row in before for t in row}
+    rack_ids = {t.id for t in rack}
+    after_tiles = [t for row in after for t in row]
+    seen: Counter[int] = Counter(t.id for t in after_tiles)
+    doubled = sorted({t for t in after_tiles if seen[t.id] > 1})
+    if doubled:
+        errors.append(TurnProblem(None, f"{_join(t.code for t in doubled)} placed twice"))
+    missing = sorted({t for row in before for t in row if t.id not in seen})
+    for tile in missing:
+        errors.append(TurnProblem(None, f"{tile.code} was on the table and is missing"))
+    foreign = sorted({t for t in after_tiles if t.id not in before_ids and t.id not in rack_ids})
+    for tile in foreign:
+        errors.append(TurnProblem(None, f"{tile.code} is not in your rack"))
+    placed = tuple(
+        t for t in dict.fromkeys(after_tiles) if t.id not in before_ids and t.id in rack_ids
+    )
+    if not placed:
+        errors.append(TurnProblem(None, "Play at least one tile from your rack, or draw"))
+
+    opening_value = None
+    if not opened:
+        opening_value = _check_opening(before, after, readings, rack_ids, errors)
+        if opening_value < threshold and placed:
+            errors.append(
+                TurnProblem(
+                    None,
+                    f"Your opening totals {opening_value} points; {threshold} are needed",
+                )
+            )
+    if rules.locked_jokers:
+        _check_locked_jokers(before, after, readings, rules, errors)
+    return TurnCheck(placed, tuple(errors), readings, opening_value, threshold)
+
+
+def _check_opening(
+    before: Table,
+    after: Table,
+    readings: Sequence[SetReading],
+    rack_ids: set[int],
+    errors: list[TurnProblem],
+) -> int:
+    """Before opening: the table untouched, new sets from the rack only. Returns their value."""
+    before_sets = Counter(frozenset(t.id for t in row) for row in before)
+    unchanged = Counter(frozenset(t.id for t in row) for row in after) & before_sets
+    if unchanged != before_sets:
+        errors.append(
+            TurnProblem(None, "Before your opening you may not change the sets on the table")
+        )
+    value = 0
+    spare = unchanged.copy()
+    for index, row in enumerate(after):
+        key = frozenset(t.id for t in row)
+        if spare[key]:
+            spare[key] -= 1
+            continue
+        if any(t.id not in rack_ids for t in row):
+            errors.append(
+                TurnProblem(
+                    index,
+                    f"{_set_name(index)}: before your opening, new sets come from your rack only",
+                )
+            )
+        elif readings[index].valid:
+            value += readings[index].value
+    return value
+
+
+def _check_locked_jokers(
+    before: Table,
+    after: Table,
+    readings: Sequence[SetReading],
+    rules: Rules,
+    errors: list[TurnProblem],
+) -> None:
+    """Locked joker sets: a set holding a joker ends the turn unchanged, or with jokers
+    swapped in place for the tiles they stand for."""
+    where = {t.id: i for i, row in enumerate(after) for t in row}
+    for row in before:
+        if not any(t.is_joker for t in row):
+            continue
+        old = read_set(row, rules.wrap_runs)
+        reals = [t for t in row if not t.is_joker]
+        homes = {where.get(t.id) for t in reals}
+        index = next(iter(homes)) if len(homes) == 1 else None
+        if index is not None and _swapped_only(old, after[index], readings[index]):
+            continue
+        shown = " ".join(t.code for t in old.tiles)
+        errors.append(
+            TurnProblem(
+                index,
+                f"{_set_name(index) + ': ' if index is not None else ''}the set {shown} holds a "
+                "joker and is locked: it may only change by swapping the joker for its tile",
+            )
+        )
+
+
+def _swapped_only(old: SetReading, new_row: Sequence[Tile], new: SetReading) -> bool:
+    if {t.id for t in new_row} == {t.id for t in old.tiles}:
+        return True
+    if not new.valid or new.kind != old.kind or len(new_row) != len(old.tiles):
+        return False
+    old_ids = {t.id for t in old.tiles}
+    allowed = set().union(*(old.joker_faces(i) for i, t in enumerate(old.tiles) if t.is_joker))
+    for tile in new_row:
+        if tile.id in old_ids:
+            continue
+        if tile.is_joker or tile.face not in allowed:
+            return False
+    if old.kind == "run":
+        return new.numbers == old.numbers and new.colour == old.colour
+    return new.number == old.number
+
+
+def check_codes(
+    before: Sequence[Sequence[str]],
+    after: Sequence[Sequence[str]],
+    rack: Sequence[str],
+    *,
+    opened: bool,
+    rules: Rules | None = None,
+    threshold: int | None = None,
+) -> TurnCheck:
+    """:func:`check_turn` for tiles given as codes (``"R5"``, ``"J"``), as the CLI takes them.
+
+    Copies are told apart by where they are: a code in ``after`` is matched first to an
+    unused tile of that code from the start-of-turn table, then to one from the rack.
+    """
+    pools: dict[str, list[Tile]] = {}
+    used: set[int] = set()
+    for row in [*before, rack]:
+        for code in row:
+            face = parse_face(code)
+            tile = _free_copy(face, used)
+            used.add(tile.id)
+            pools.setdefault(face.code, []).append(tile)
+    # Rebuild the rows in the order given, each code's copies in turn.
+    cursor: dict[str, int] = {}
+
+    def take(code: str) -> Tile:
+        face = parse_face(code)
+        i = cursor.get(face.code, 0)
+        cursor[face.code] = i + 1
+        return pools[face.code][i]
+
+    before_tiles = [[take(c) for c in row] for row in before]
+    rack_tiles = [take(c) for c in rack]
+    # after: prefer the table's copy, then the rack's, then an outsider (reported).
+    table_left = Counter(t for row in before_tiles for t in row)
+    rack_left = Counter(rack_tiles)
+    outside: set[int] = set()
+    after_tiles = []
+    for row in after:
+        out = []
+        for code in row:
+            face = parse_face(code)
+            tile = next((t for t in table_left if t.face == face and table_left[t]), None)
+            source = table_left
+            if tile is None:
+                tile = next((t for t in rack_left if t.face == face and rack_left[t]), None)
+                source = rack_left
+            if tile is None:
+                tile = _free_copy(face, used | outside)
+                outside.add(tile.id)
+            else:
+                source[tile] -= 1
+            out.append(tile)
+        after_tiles.append(out)
+    return check_turn(
+        before_tiles, after_tiles, rack_tiles, opened=opened, rules=rules, threshold=threshold
+    )
+
+
+def _free_copy(face: Face, used: set[int]) -> Tile:
+    for copy in (0, 1):
+        tile = Tile.of(face, copy)
+        if tile.id not in used:
+            return tile
+    raise TileError(f"there are only two {face.code} tiles in the game")
