@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""The one entry point: build the static site, serve it, run the tests.
+
+    python3 build.py                 # build dist/
+    python3 build.py serve [--port N] [--base /rummikub/]
+    python3 build.py test [pytest args...]
+
+Standard library only, so it runs on a bare Python 3.11+.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+VENV = ROOT / ".venv"
+ENGINE_PACKAGE = "py_engine"
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+# Only what the page loads: no source maps, typings, consoles or the CommonJS build.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Pinned deterministic timestamp for wheel entries (1980-01-01, the zip epoch).
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def log(msg: str) -> None:
+    print(f"build: {msg}", flush=True)
+
+
+# ---------------------------------------------------------------- pyodide runtime
+
+
+def pinned_pyodide_version() -> str:
+    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+
+
+def ensure_pyodide() -> Path:
+    """Install the pinned pyodide npm package (from package-lock.json) when missing."""
+    want = pinned_pyodide_version()
+    pkg = PYODIDE_DIR / "package.json"
+    have = json.loads(pkg.read_text())["version"] if pkg.exists() else None
+    if have != want:
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("build: npm is needed once to fetch the pinned pyodide package")
+        log(f"npm ci (pyodide {want})")
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT, check=True
+        )
+    return PYODIDE_DIR
+
+
+def slim_lockfile(src: Path) -> dict:
+    """The Pyodide lock file with no packages: the engine has no dependencies and
+    is loaded by URL, so the page never needs the 350-package index (and can never
+    be sent to a CDN for a package by name)."""
+    lock = json.loads(src.read_text())
+    return {"info": lock["info"], "packages": {}}
+
+
+# ---------------------------------------------------------------- engine wheel
+
+
+def project_metadata() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode()
+
+
+def build_wheel(out_dir: Path) -> Path:
+    """Build the engine as a py3-none-any wheel with the standard library alone.
+
+    The engine is pure Python with no dependencies, so a wheel is a zip of the
+    package plus three metadata files. Doing it here keeps the build offline,
+    deterministic (fixed timestamps, sorted entries) and well under a second,
+    where `pip wheel` would first fetch setuptools into an isolated environment.
+    """
+    meta = project_metadata()
+    name, version = meta["name"], meta["version"]
+    dist_name = name.replace("-", "_")
+    info_dir = f"{dist_name}-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    # RUMMIKUB_ENGINE_DIR swaps in another copy of the package (front-end development).
+    pkg_dir = Path(os.environ.get("RUMMIKUB_ENGINE_DIR") or ROOT / ENGINE_PACKAGE)
+    for path in sorted(pkg_dir.rglob("*")):
+        if path.is_dir() or "__pycache__" in path.parts or path.suffix in (".pyc", ".pyo"):
+            continue
+        arc = f"{ENGINE_PACKAGE}/{path.relative_to(pkg_dir).as_posix()}"
+        files.append((arc, path.read_bytes()))
+    if not any(arc == f"{ENGINE_PACKAGE}/__init__.py" for arc, _ in files):
+        sys.exit(f"build: {ENGINE_PACKAGE}/__init__.py not found; nothing to package")
+
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {name}",
+        f"Version: {version}",
+        f"Summary: {meta.get('description', '')}",
+        f"Requires-Python: {meta.get('requires-python', '>=3.11')}",
+    ]
+    files.append((f"{info_dir}/METADATA", ("\n".join(metadata) + "\n").encode()))
+    wheel_txt = (
+        "Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    files.append((f"{info_dir}/WHEEL", wheel_txt.encode()))
+    files.append((f"{info_dir}/top_level.txt", f"{ENGINE_PACKAGE}\n".encode()))
+
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arc, data in files:
+        writer.writerow([arc, _record_hash(data), len(data)])
+    writer.writerow([f"{info_dir}/RECORD", "", ""])
+    files.append((f"{info_dir}/RECORD", record.getvalue().encode()))
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    wheel = out_dir / f"{dist_name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in files:
+            info = zipfile.ZipInfo(arc, ZIP_EPOCH)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            zf.writestr(info, data)
+    return wheel
+
+
+# ---------------------------------------------------------------- site
+
+
+def build(dist: Path = DIST) -> Path:
+    """Assemble dist/: index.html, web/, pyodide/ (runtime), wheels/ (engine)."""
+    pyodide = ensure_pyodide()
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    shutil.copy2(ROOT / "index.html", dist / "index.html")
+    shutil.copytree(ROOT / "web", dist / "web", ignore=shutil.ignore_patterns(".*", "*~"))
+
+    rt = dist / "pyodide"
+    rt.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, rt / name)
+    (rt / "pyodide-lock.json").write_text(json.dumps(slim_lockfile(pyodide / "pyodide-lock.json")))
+
+    wheel = build_wheel(dist / "wheels")
+
+    # A fingerprint of everything the page loads, used to version caches.
+    fingerprint = hashlib.sha256()
+    for path in sorted(p for p in dist.rglob("*") if p.is_file()):
+        fingerprint.update(path.relative_to(dist).as_posix().encode())
+        fingerprint.update(hashlib.sha256(path.read_bytes()).digest())
+    build_info = {
+        "wheel": f"wheels/{wheel.name}",
+        "pyodide": pinned_pyodide_version(),
+        "version": project_metadata()["version"],
+        "build": fingerprint.hexdigest()[:12],
+    }
+    (dist / "web" / "build-info.js").write_text(
+        "// Written by build.py; do not edit.\n"
+        f"export const BUILD = {json.dumps(build_info, indent=2)};\n"
+    )
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
+    log(f"dist/ ready ({size / 1e6:.1f} MB, engine {wheel.name}, build {build_info['build']})")
+    return dist
+
+
+# ---------------------------------------------------------------- serving
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from one folder, optionally under a sub-path (like a GitHub
+    Pages project site), with the MIME types Pyodide needs."""
+
+    base = "/"
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml",
+    }
+
+    def translate_path(self, path: str) -> str:
+        rel = path.split("?", 1)[0].split("#", 1)[0]
+        if self.base != "/":
+            if not rel.startswith(self.base):
+                return str(Path(self.directory) / "__outside_base__")
+            rel = "/" + rel[len(self.base) :]
+        return super().translate_path(rel)
+
+    def do_GET(self) -> None:
+        if self.base != "/" and self.path == self.base.rstrip("/"):
+            self.send_response(301)
+            self.send_header("Location", self.base)
+            self.end_headers()
+            return
+        super().do_GET()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:
+        if os.environ.get("BUILD_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(
+    root: Path = DIST, port: int = 0, base: str = "/", host: str = "127.0.0.1"
+) -> http.server.ThreadingHTTPServer:
+    """A threaded static server for `root`; port 0 picks a free port."""
+    base = "/" + base.strip("/") + "/" if base.strip("/") else "/"
+    handler = type("Handler", (SiteHandler,), {"base": base})
+    server = http.server.ThreadingHTTPServer(
+        (host, port), functools.partial(handler, directory=str(root))
+    )
+    server.daemon_threads = True
+    server.base = base  # type: ignore[attr-defined]
+    return server
+
+
+def site_url(server: http.server.ThreadingHTTPServer) -> str:
+    host, port = server.server_address[:2]
+    return f"http://{host}:{port}{server.base}"  # type: ignore[attr-defined]
+
+
+def serve(port: int, base: str) -> None:
+    build()
+    server = make_server(DIST, port, base)
+    print(f"Serving dist/ at {site_url(server)}  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def serve_in_thread(root: Path = DIST, base: str = "/") -> http.server.ThreadingHTTPServer:
+    """Start a server on a free loopback port in a daemon thread (used by the tests)."""
+    server = make_server(root, 0, base)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+# ---------------------------------------------------------------- tests
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv with the pinned test extras; reinstall when pyproject.toml changes."""
+    py = venv_python()
+    if not py.exists():
+        log("creating .venv")
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    stamp = VENV / ".build-py-stamp"
+    want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != want:
+        log("pip install -e .[test]")
+        subprocess.run(
+            [str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test]"],
+            cwd=ROOT,
+            check=True,
+        )
+        stamp.write_text(want)
+    return py
+
+
+def run_tests(pytest_args: list[str]) -> int:
+    py = ensure_venv()
+    build()
+    env = dict(os.environ, RUMMIKUB_DIST=str(DIST))
+    cmd = [str(py), "-m", "pytest", *(pytest_args or ["tests"])]
+    log(" ".join(cmd[1:]))
+    return subprocess.call(cmd, cwd=ROOT, env=env)
+
+
+# ---------------------------------------------------------------- command line
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--base", default="/", help="serve under this sub-path, e.g. /rummikub/")
+    p_test = sub.add_parser("test", help="build, then run pytest (engine and browser tests)")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    args = parser.parse_args(argv)
+
+    if args.command == "serve":
+        serve(args.port, args.base)
+        return 0
+    if args.command == "test":
+        return run_tests(args.pytest_args)
+    build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
