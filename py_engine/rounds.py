@@ -9,9 +9,10 @@ until a player's total reaches the target. Both are driven by a small set of ver
 >>> game = Round(Rules(), seed=7)
 >>> len(game.racks[0]), len(game.pool)
 (14, 78)
+>>> first = game.current
 >>> _ = game.draw()
->>> game.current
-1
+>>> game.current == 1 - first, game.turn
+(True, 2)
 """
 
 from __future__ import annotations

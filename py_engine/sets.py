@@ -1,5 +1,6 @@
 """Sets (melds): is a row of tiles a group or a run, what each joker stands for, its value.
 
+>>> from py_engine.tiles import parse_tiles
 >>> reading = read_set(parse_tiles("R9 R10 J"))
 >>> reading.kind, reading.stands_for, reading.value
 ('run', (None, None, 'R11'), 30)

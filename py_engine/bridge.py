@@ -1,0 +1,486 @@
+"""The bridge the web page calls: JSON strings in, JSON strings out.
+
+One game lives here (the worker hosts one page). Every request is an object with a
+``cmd``; every answer is an object, or ``{"error": "..."}`` when the request was refused,
+in which case nothing changed. The view a player receives hides what they may not see:
+the other racks and the order of the pool.
+
+>>> answer = json.loads(call('{"cmd": "new_game", "seed": 1, "players": ['
+...     '{"name": "You", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]}'))
+>>> len(answer["view"]["rack"]), answer["view"]["pool"]
+(14, 78)
+>>> json.loads(call("{oops"))["error"][:20]
+'The request is not v'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .rounds import IllegalAction, Match, Round, SaveError, tiles_from_ids
+from .rules import Rules, RulesError
+from .sets import read_set
+from .tiles import Tile, TileError
+from .turns import TurnCheck
+
+__all__ = ["LEVELS", "BridgeError", "call", "describe_play", "play_steps"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+LOG_LINES = 50
+
+
+class BridgeError(ValueError):
+    """A request the bridge cannot take (malformed, or not possible now)."""
+
+
+class Session:
+    """The game in progress and what the page has been told about it."""
+
+    def __init__(self, match: Match, log: list[str] | None = None) -> None:
+        self.match = match
+        humans = [i for i, p in enumerate(match.players) if p.get("kind") == "human"]
+        if len(humans) != 1:
+            raise BridgeError("a game needs exactly one human player")
+        self.me = humans[0]
+        self.log: list[str] = log or []
+
+    @property
+    def round(self) -> Round:
+        return self.match.round
+
+    def name(self, player: int) -> str:
+        return str(self.match.players[player].get("name") or f"Player {player + 1}")
+
+    def say(self, line: str) -> None:
+        self.log.append(line)
+        del self.log[:-LOG_LINES]
+
+    def save(self) -> str:
+        data = self.match.to_json()
+        data["log"] = self.log
+        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+
+_session: Session | None = None
+
+
+# ----- JSON shapes -----------------------------------------------------------------------
+
+
+def _set_json(row: Sequence[Tile], wrap: bool) -> dict[str, Any]:
+    reading = read_set(row, wrap)
+    return {
+        "tiles": [t.to_json() for t in row],
+        "kind": reading.kind,
+        "value": reading.value,
+        "stands_for": list(reading.stands_for),
+    }
+
+
+def view(session: Session) -> dict[str, Any]:
+    """What the human player may see of the game."""
+    match, game, me = session.match, session.round, session.me
+    totals = match.totals
+    return {
+        "me": me,
+        "players": [
+            {
+                "name": session.name(p),
+                "kind": info.get("kind"),
+                "level": info.get("level"),
+                "rack_count": len(game.racks[p]),
+                "score": totals[p],
+                "opened": game.opened[p],
+                "resigned": game.resigned[p],
+                "threshold": game.threshold(p),
+            }
+            for p, info in enumerate(match.players)
+        ],
+        "rack": [t.to_json() for t in game.racks[me]],
+        "table": [_set_json(row, game.rules.wrap_runs) for row in game.table],
+        "pool": len(game.pool),
+        "current": game.current,
+        "turn": game.turn,
+        "threshold": game.threshold(me),
+        "opened": game.opened[me],
+        "round": len(match.rounds),
+        "round_over": game.is_over,
+        "outcome": (
+            {**game.outcome.to_json(), "totals": totals, "racks": _final_racks(game)}
+            if game.outcome
+            else None
+        ),
+        "match_over": match.is_over,
+        "winner": match.winner,
+        "history": [list(s) for s in match.history],
+        "rules": match.rules.to_json(),
+        "log": list(session.log),
+    }
+
+
+def _final_racks(game: Round) -> list[list[dict[str, Any]]]:
+    # Once the round is over every rack is shown, as at a real table.
+    return [[t.to_json() for t in rack] for rack in game.racks]
+
+
+def _check_json(check: TurnCheck, wrap: bool) -> dict[str, Any]:
+    return {
+        "ok": check.ok,
+        "placed": [t.id for t in check.placed],
+        "errors": [e.to_json() for e in check.errors],
+        "opening_value": check.opening_value,
+        "threshold": check.threshold,
+        "sets": [
+            {
+                "valid": r.valid,
+                "kind": r.kind,
+                "value": r.value if r.valid else 0,
+                "stands_for": list(r.stands_for),
+                "message": r.problem,
+            }
+            for r in check.readings
+        ],
+    }
+
+
+# ----- describing a play -----------------------------------------------------------------
+
+
+def play_steps(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> list[dict]:
+    """Tile moves that turn ``before`` into ``after``, for animation.
+
+    Each step is ``{"tile": id, "from": "rack" | {"set": i, "index": j},
+    "to": {"set": i, "index": j}}`` with indices into the before and after tables.
+    Tiles that stay in a set that is otherwise kept are not listed.
+    """
+    where = {t.id: (i, j) for i, row in enumerate(before) for j, t in enumerate(row)}
+    home = _matching_sets(before, after)
+    steps = []
+    for i, row in enumerate(after):
+        for j, tile in enumerate(row):
+            origin = where.get(tile.id)
+            if origin is not None and home.get(i) == origin[0]:
+                continue
+            steps.append(
+                {
+                    "tile": tile.id,
+                    "from": "rack" if origin is None else {"set": origin[0], "index": origin[1]},
+                    "to": {"set": i, "index": j},
+                }
+            )
+    return steps
+
+
+def _matching_sets(
+    before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+) -> dict[int, int]:
+    """For each after set, the before set it continues (the one it shares most tiles with)."""
+    owner = {t.id: i for i, row in enumerate(before) for t in row}
+    home: dict[int, int] = {}
+    claimed: set[int] = set()
+    for i, row in enumerate(after):
+        counts: dict[int, int] = {}
+        for t in row:
+            if t.id in owner:
+                counts[owner[t.id]] = counts.get(owner[t.id], 0) + 1
+        if counts:
+            best = max(counts, key=lambda k: (counts[k], -k))
+            if best not in claimed and counts[best] * 2 >= len(before[best]):
+                home[i] = best
+                claimed.add(best)
+    return home
+
+
+def describe_play(
+    name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+) -> str:
+    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to Set 2``."""
+    on_table = {t.id for row in before for t in row}
+    home = _matching_sets(before, after)
+    laid, added, rearranged = [], [], False
+    for i, row in enumerate(after):
+        new = [t for t in row if t.id not in on_table]
+        if i not in home:
+            if len(new) == len(row):
+                laid.append(" ".join(t.code for t in row))
+                continue
+            rearranged = True
+        elif {t.id for t in row} - {t.id for t in new} != {t.id for t in before[home[i]]}:
+            rearranged = True
+        if new:
+            added.append(f"{' '.join(t.code for t in new)} to Set {i + 1}")
+    parts = []
+    if laid:
+        parts.append("laid " + ", ".join(laid))
+    if added:
+        parts.append("added " + ", ".join(added))
+    if rearranged:
+        parts.append("rearranged the table")
+    if not parts:  # pragma: no cover - a legal play always places a tile
+        parts.append("played")
+    return f"{name} {' and '.join(parts)}"
+
+
+# ----- requests ----------------------------------------------------------------------------
+
+
+def _need_session() -> Session:
+    if _session is None:
+        raise BridgeError("No game has been started")
+    return _session
+
+
+def _table_arg(request: dict[str, Any], key: str = "table") -> list[list[Tile]]:
+    if key not in request:
+        raise BridgeError(f"The request needs {key!r}")
+    return tiles_from_ids(request[key])
+
+
+def _new_game(request: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    players = request.get("players")
+    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+        raise BridgeError("players must be a list of 2 to 4 players")
+    clean = []
+    for i, p in enumerate(players):
+        if not isinstance(p, dict) or p.get("kind") not in ("human", "bot"):
+            raise BridgeError(f"player {i + 1} must be {{'kind': 'human' or 'bot', ...}}")
+        name = p.get("name") or ("You" if p["kind"] == "human" else f"Computer {i}")
+        entry = {"name": str(name)[:24], "kind": p["kind"]}
+        if p["kind"] == "bot":
+            level = p.get("level", "hard")
+            if level not in LEVELS:
+                raise BridgeError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+            entry["level"] = level
+        clean.append(entry)
+    if not isinstance(request.get("rules") or {}, dict):
+        raise BridgeError("rules must be a JSON object")
+    rules_json = dict(request.get("rules") or {})
+    rules_json.setdefault("players", len(clean))
+    rules = Rules.from_json(rules_json)
+    if rules.players != len(clean):
+        raise BridgeError("rules.players does not match the number of players")
+    seed = request.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BridgeError("seed must be a whole number or null")
+    session = Session(Match(rules, seed, clean))
+    _announce_start(session)
+    _session = session
+    return {"view": view(session), "who_starts": _who_starts_json(session.round)}
+
+
+def _announce_start(session: Session) -> None:
+    game = session.round
+    session.say(f"Round {len(session.match.rounds)}: {session.name(game.first)} starts")
+
+
+def _who_starts_json(game: Round) -> list[list[dict[str, Any]]]:
+    return [[{"player": p, "tile": t.to_json()} for p, t in draw] for draw in game.who_starts]
+
+
+def _view(request: dict[str, Any]) -> dict[str, Any]:
+    return {"view": view(_need_session())}
+
+
+def _check(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    check = session.round.check(_table_arg(request), player=session.me)
+    return _check_json(check, session.round.rules.wrap_runs)
+
+
+def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any]:
+    game = session.round
+    if game.outcome:
+        out = game.outcome
+        if out.winner is None:
+            session.say("The round is over: blocked, no winner")
+        elif out.reason.value == "went_out":
+            session.say(f"{session.name(out.winner)} went out and wins the round")
+        else:
+            session.say(f"{session.name(out.winner)} wins the round")
+    return {"view": view(session), "events": events}
+
+
+def _play(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    game = session.round
+    before = [list(row) for row in game.table]
+    table = _table_arg(request)
+    game.play(table, player=session.me)
+    session.say(describe_play(session.name(session.me), before, game.table))
+    return _after_turn(session, [{"type": "play", "player": session.me}])
+
+
+def _draw(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    tile = session.round.draw_or_pass(player=session.me)
+    me = session.name(session.me)
+    if tile is None:
+        session.say(f"{me} passed")
+        return _after_turn(session, [{"type": "pass", "player": session.me}])
+    session.say(f"{me} drew a tile")
+    return _after_turn(session, [{"type": "draw", "player": session.me, "tiles": [tile.to_json()]}])
+
+
+def _timeout(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    game = session.round
+    table = None if request.get("table") is None else _table_arg(request)
+    if not request.get("touched", table is not None):
+        table = None
+    before = [list(row) for row in game.table]
+    what, drawn = game.timeout(table, player=session.me)
+    me = session.name(session.me)
+    lines = {
+        "draw": f"Time ran out: {me} drew a tile",
+        "pass": f"Time ran out: {me} passed",
+        "play": f"Time ran out: {describe_play(me, before, game.table)}",
+        "penalty": f"Time ran out: the table snapped back and {me} drew {len(drawn)} penalty tiles",
+    }
+    session.say(lines[what])
+    event = {"type": "timeout", "outcome": what, "player": session.me}
+    event["tiles"] = [t.to_json() for t in drawn]
+    return _after_turn(session, [event])
+
+
+def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
+    from . import bots  # the bots layer sits below the bridge and may be heavy to import
+
+    session = _need_session()
+    game = session.round
+    if game.is_over:
+        raise IllegalAction("The round is over")
+    player = game.current
+    info = session.match.players[player]
+    if info.get("kind") != "bot":
+        raise BridgeError("It is not a computer player's turn")
+    before = [list(row) for row in game.table]
+    seed = f"{session.match.seed}:{len(session.match.rounds)}:{game.turn}"
+    turn = bots.choose_turn(game, player, info["level"], random.Random(seed))
+    name = session.name(player)
+    if turn.table is not None:
+        game.play(turn.table, player=player)
+        after = [list(row) for row in game.table]
+        narration = describe_play(name, before, after)
+        result = {
+            "player": player,
+            "action": "play",
+            "table": [[t.id for t in row] for row in after],
+            "placed": [t.id for t in turn.placed],
+            "steps": play_steps(before, after),
+            "narration": narration,
+        }
+    else:
+        drew = game.draw_or_pass(player=player) is not None
+        narration = f"{name} drew a tile" if drew else f"{name} passed"
+        result = {
+            "player": player,
+            "action": "draw" if drew else "pass",
+            "table": [[t.id for t in row] for row in before],
+            "placed": [],
+            "steps": [],
+            "narration": narration,
+        }
+    session.say(narration)
+    answer = _after_turn(session, [{"type": result["action"], "player": player}])
+    answer["turn"] = result
+    return answer
+
+
+def _hint(request: dict[str, Any]) -> dict[str, Any]:
+    from . import bots
+
+    session = _need_session()
+    game = session.round
+    if game.is_over or game.current != session.me:
+        raise IllegalAction("It is not your turn")
+    best = bots.hint(game, session.me)
+    if best is None:
+        return {"table": None, "placed": [], "steps": []}
+    return {
+        "table": [[t.id for t in row] for row in best.table],
+        "placed": [t.id for t in best.placed],
+        "steps": play_steps(game.table, best.table),
+    }
+
+
+def _resign(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    session.round.resign(session.me)
+    session.say(f"{session.name(session.me)} resigned")
+    return _after_turn(session, [{"type": "resign", "player": session.me}])
+
+
+def _next_round(request: dict[str, Any]) -> dict[str, Any]:
+    session = _need_session()
+    session.match.next_round()
+    _announce_start(session)
+    return {"view": view(session), "who_starts": _who_starts_json(session.round)}
+
+
+def _save(request: dict[str, Any]) -> dict[str, Any]:
+    return {"save": _need_session().save()}
+
+
+def _load(request: dict[str, Any]) -> dict[str, Any]:
+    global _session
+    text = request.get("save")
+    if not isinstance(text, str):
+        raise BridgeError("load needs the saved game as a JSON string in 'save'")
+    match = Match.loads(text)
+    log = json.loads(text).get("log", [])
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        raise SaveError("the saved game is corrupt (its log)")
+    try:
+        session = Session(match, log[-LOG_LINES:])
+    except BridgeError as error:
+        raise SaveError(f"the saved game is corrupt ({error})") from None
+    _session = session
+    return {"view": view(session)}
+
+
+HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    "new_game": _new_game,
+    "view": _view,
+    "check": _check,
+    "play": _play,
+    "draw": _draw,
+    "timeout": _timeout,
+    "bot_turn": _bot_turn,
+    "hint": _hint,
+    "resign": _resign,
+    "next_round": _next_round,
+    "save": _save,
+    "load": _load,
+}
+
+
+def call(request: str) -> str:
+    """Answer one JSON request with one JSON answer (see the module docstring)."""
+    try:
+        data = json.loads(request)
+    except (TypeError, ValueError) as error:
+        return _error(f"The request is not valid JSON ({error})")
+    if not isinstance(data, dict):
+        return _error("The request must be a JSON object")
+    handler = HANDLERS.get(data.get("cmd"))  # type: ignore[arg-type]
+    if handler is None:
+        return _error(f"Unknown command {data.get('cmd')!r}; commands: {', '.join(HANDLERS)}")
+    try:
+        return json.dumps(handler(data))
+    except IllegalAction as error:
+        return _error(str(error), [p.to_json() for p in error.problems])
+    except (BridgeError, SaveError, RulesError, TileError) as error:
+        return _error(str(error))
+
+
+def _error(message: str, problems: list[dict[str, Any]] | None = None) -> str:
+    answer: dict[str, Any] = {"error": message}
+    if problems:
+        answer["errors"] = problems
+    return json.dumps(answer)

@@ -1,0 +1,117 @@
+"""Command-line tools, JSON lines in and out: one answer line per input line.
+
+    python -m py_engine validate  < turns.jsonl
+    python -m py_engine solve     < positions.jsonl
+    python -m py_engine arena --players hard,expert --games 1000 --seed 1
+
+A line that cannot be answered gets ``{"error": "..."}`` and the tool goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable
+from typing import IO, Any
+
+from .rounds import IllegalAction
+from .rules import Rules, RulesError
+from .tiles import TileError
+from .turns import check_codes
+
+__all__ = ["json_lines", "main", "validate"]
+
+
+class InputError(ValueError):
+    """A JSON line that does not have the shape a tool needs."""
+
+
+def _rows(data: dict[str, Any], key: str, required: bool = True) -> list[list[str]]:
+    rows = data.get(key, None if required else [])
+    if not isinstance(rows, list) or not all(
+        isinstance(row, list) and all(isinstance(c, str) for c in row) for row in rows
+    ):
+        raise InputError(f"{key!r} must be a list of sets, each a list of tile codes")
+    return rows
+
+
+def _codes(data: dict[str, Any], key: str) -> list[str]:
+    codes = data.get(key)
+    if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+        raise InputError(f"{key!r} must be a list of tile codes")
+    return codes
+
+
+def read_position(data: Any) -> tuple[dict[str, Any], Rules, bool]:
+    """The common fields of a position line: the object itself, its rules, ``opened``."""
+    if not isinstance(data, dict):
+        raise InputError("each line must be a JSON object")
+    opened = data.get("opened", False)
+    if not isinstance(opened, bool):
+        raise InputError("'opened' must be true or false")
+    return data, Rules.from_json(data.get("rules")), opened
+
+
+def validate(data: Any) -> dict[str, Any]:
+    """Answer one ``validate`` line."""
+    data, rules, opened = read_position(data)
+    threshold = data.get("threshold")
+    if threshold is not None and (not isinstance(threshold, int) or isinstance(threshold, bool)):
+        raise InputError("'threshold' must be a whole number")
+    check = check_codes(
+        _rows(data, "before", required=False),
+        _rows(data, "after"),
+        _codes(data, "rack"),
+        opened=opened,
+        rules=rules,
+        threshold=threshold,
+    )
+    return check.to_json()
+
+
+def json_lines(answer: Callable[[Any], dict[str, Any]], lines: Iterable[str], out: IO[str]) -> int:
+    """Answer each non-blank JSON line with one JSON line; returns the number of errors."""
+    errors = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            result = answer(json.loads(line))
+        except json.JSONDecodeError as error:
+            result = {"error": f"not valid JSON: {error}"}
+        except (InputError, RulesError, TileError, IllegalAction) as error:
+            result = {"error": str(error)}
+        if "error" in result:
+            errors += 1
+        out.write(json.dumps(result) + "\n")
+        out.flush()
+    return errors
+
+
+def _solve_answer() -> Callable[[Any], dict[str, Any]]:
+    from .solver import solve_json
+
+    return solve_json
+
+
+TOOLS: dict[str, Callable[[], Callable[[Any], dict[str, Any]]]] = {
+    "validate": lambda: validate,
+    "solve": _solve_answer,
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or args[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if args else 2
+    tool, rest = args[0], args[1:]
+    if tool == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(rest)
+    if tool not in TOOLS:
+        print(f"unknown tool {tool!r}; tools: {', '.join([*TOOLS, 'arena'])}", file=sys.stderr)
+        return 2
+    json_lines(TOOLS[tool](), sys.stdin, sys.stdout)
+    return 0
