@@ -114,7 +114,8 @@ def parse_face(code: str) -> Face:
     if len(text) < 2:
         raise TileError(f"unknown tile {code!r}")
     colour = Colour.from_letter(text[0]) if text[0] in "RBYK" else None
-    if colour is None or not text[1:].isdigit():
+    # isdigit alone lets through "²" (int() then fails) and non-ASCII digits.
+    if colour is None or not (text[1:].isascii() and text[1:].isdigit()):
         raise TileError(f"unknown tile {code!r}")
     number = int(text[1:])
     if not 1 <= number <= 13:
