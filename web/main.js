@@ -1,10 +1,163 @@
+// Wires the page together: the engine worker, the game api, and the DOM events.
+// ?seed=N and ?delay=MS pre-fill the start screen's "More options" (a seeded deal, how
+// long a computer turn stays on show); window.__rummikub is the game api, for looking
+// at the state from tests (which still act through the UI).
+
+import { createGame } from "./api.js";
+import { attachDrag } from "./drag.js";
 import { Engine } from "./engine.js";
-const status = document.getElementById("boot-status");
+
+const params = new URLSearchParams(location.search);
+const $ = (id) => document.getElementById(id);
+const LEVELS = ["easy", "medium", "hard", "expert"];
+
+let game;
 const engine = new Engine({
-  onProgress: (p) => (status.textContent = `Loading engine ${p.done}/${p.total}`),
+  onProgress: (p) => game?.bootProgress(p),
+  onReady: (info) => game?.bootReady(info),
 });
-engine.ready.then(async (info) => {
-  const r = await engine.call({ cmd: "new_game", seed: 1 });
-  status.textContent = `Engine ready in ${info.timings.total} ms; pool ${r.view.pool}`;
-  document.body.dataset.engine = "ready";
+game = createGame(engine);
+engine.ready.catch((err) => game.bootFailed(err.message));
+window.__rummikub = game;
+
+// ----- start screen
+
+function renderLevels() {
+  const box = $("levels");
+  const n = Number($("opponents").value);
+  const keep = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
+  for (let i = 0; i < n; i++) {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.textContent = `Computer ${i + 1} level `;
+    const select = document.createElement("select");
+    select.name = `level${i}`;
+    for (const level of LEVELS) {
+      const option = new Option(level[0].toUpperCase() + level.slice(1), level);
+      select.append(option);
+    }
+    select.value = keep[i] ?? "medium";
+    label.append(select);
+    box.append(label);
+  }
+}
+$("opponents").addEventListener("change", renderLevels);
+renderLevels();
+if (params.has("seed")) $("seed").value = params.get("seed");
+if (params.has("delay")) {
+  const delay = $("delay");
+  if (![...delay.options].some((o) => o.value === params.get("delay"))) delay.append(new Option(`${params.get("delay")} ms`, params.get("delay")));
+  delay.value = params.get("delay");
+}
+
+function readSettings() {
+  const form = $("start-form");
+  const data = new FormData(form);
+  const n = Number(data.get("opponents"));
+  const opponents = Array.from({ length: n }, (_, i) => ({ level: data.get(`level${i}`) }));
+  const seconds = data.get("turn_seconds");
+  const rules = {
+    opening: Number(data.get("opening")),
+    joker_penalty: Number(data.get("joker_penalty")),
+    target: Number(data.get("target")),
+    turn_seconds: seconds ? Number(seconds) : null,
+  };
+  for (const flag of ["wrap_runs", "locked_jokers", "easing_opening", "last_call", "no_winner_when_blocked"]) {
+    rules[flag] = data.get(flag) === "on";
+  }
+  const seed = data.get("seed");
+  game.setDelay(Number(data.get("delay")));
+  return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed) };
+}
+
+$("start-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const button = $("start-game");
+  button.disabled = true;
+  button.textContent = game.state.boot.ready ? "Dealing…" : "Waiting for the engine…";
+  await game.newGame(readSettings());
+  button.disabled = false;
+  button.textContent = "Start Game";
 });
+
+// ----- the game: taps, buttons, keys
+
+const screen = $("game-screen");
+
+screen.addEventListener("click", (event) => {
+  const target = event.target;
+  const gap = target.closest(".gap");
+  if (gap) {
+    const dest = { area: gap.dataset.drop, index: Number(gap.dataset.index) };
+    if (dest.area === "table") dest.set = Number(gap.dataset.set);
+    game.place(dest);
+    return;
+  }
+  const tile = target.closest(".tile[data-id]");
+  if (tile) {
+    game.select(Number(tile.dataset.id));
+    return;
+  }
+  const selected = game.state.selected;
+  if (selected === null) return;
+  // A tap on a set's free space puts the picked-up tile at its end.
+  const set = target.closest(".set[data-set]");
+  if (set) {
+    const i = Number(set.dataset.set);
+    game.place({ area: "table", set: i, index: game.state.table[i].length });
+  } else if (target.closest("#rack")) {
+    game.returnToRack();
+  }
+});
+
+$("new-set").addEventListener("click", (event) => {
+  event.stopPropagation();
+  if (game.state.selected !== null) game.place({ area: "new-set" });
+});
+$("confirm").addEventListener("click", () => game.confirm());
+$("reset").addEventListener("click", () => game.resetTurn());
+$("draw").addEventListener("click", () => game.draw());
+$("pool-button").addEventListener("click", () => game.draw());
+$("hint").addEventListener("click", () => game.hint());
+$("return").addEventListener("click", (event) => {
+  event.stopPropagation();
+  game.returnToRack();
+});
+$("sort-colour").addEventListener("click", () => game.sortRack("colour"));
+$("sort-number").addEventListener("click", () => game.sortRack("number"));
+
+document.addEventListener("keydown", (event) => {
+  if (game.state.screen !== "game" || document.querySelector("dialog[open]")) return;
+  if (event.key === "Escape") game.deselect();
+  const typing = event.target.closest?.("input, select, textarea");
+  if (!typing && game.state.selected !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    if (event.key === "n" || event.key === "N") (event.preventDefault(), game.place({ area: "new-set" }));
+    if (event.key === "r" || event.key === "R") (event.preventDefault(), game.returnToRack());
+  }
+  const onTile = event.target.closest?.(".tile[data-id]");
+  if (onTile && Number(onTile.dataset.id) === game.state.selected) {
+    if (event.key === "ArrowLeft") (event.preventDefault(), game.nudge(-1));
+    if (event.key === "ArrowRight") (event.preventDefault(), game.nudge(1));
+  }
+});
+
+// ----- drag and drop
+
+attachDrag(screen, $("drag-layer"), {
+  canDrag: (id) => game.canDrag(id),
+  accepts: (id, dest) => game.accepts(id, dest),
+  onDrop: (id, dest) => game.move(id, dest),
+});
+
+// ----- dialogs
+
+$("menu-new-game").addEventListener("click", () => game.backToStart());
+$("resume-game").addEventListener("click", () => game.resume());
+$("howto-open").addEventListener("click", () => $("howto-dialog").showModal());
+$("howto-close").addEventListener("click", () => $("howto-dialog").close());
+$("next-round").addEventListener("click", () => game.nextRound());
+$("new-game").addEventListener("click", () => game.backToStart());
+$("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
+
+game.render();

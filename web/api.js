@@ -1,0 +1,326 @@
+// The game's small public surface: each method is one thing a player can do. Each
+// changes the state (through board.js or an engine answer) and then renders once.
+
+import * as board from "./board.js";
+import { codeLabel, render } from "./render.js";
+import { createState, isMyTurn } from "./state.js";
+
+const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createGame(engine, options = {}) {
+  const state = createState();
+  let botDelay = options.botDelay ?? 900; // ms a computer turn stays on show
+  let checkSeq = 0;
+  let epoch = 0; // bumped by every new game, so a computer loop of an old game stops
+  let clockTimer = null;
+
+  const redraw = () => render(state);
+  const say = (text, kind = "info") => {
+    state.message = text ? { text, kind } : null;
+  };
+  const tileName = (id) => state.tiles.get(id)?.label ?? `tile ${id}`;
+
+  function failed(err) {
+    state.busy = false;
+    state.thinking = null;
+    say(`The engine failed: ${err.message ?? err}`, "error");
+    redraw();
+  }
+
+  /** Ask the engine to check the arrangement; the newest answer wins. */
+  async function liveCheck() {
+    const seq = ++checkSeq;
+    if (!isMyTurn(state) || !board.isTouched(state)) {
+      state.check = null;
+      return;
+    }
+    const table = state.table.map((s) => s.slice());
+    const answer = await engine.call({ cmd: "check", table });
+    if (seq !== checkSeq || answer.error) return;
+    state.check = answer;
+    redraw();
+  }
+
+  function changed() {
+    state.refused = null;
+    if (state.message?.kind === "error") say(null);
+    redraw();
+    liveCheck().catch(failed);
+  }
+
+  function startClock() {
+    clearTimeout(clockTimer);
+    const seconds = state.view?.rules?.turn_seconds;
+    if (!seconds || !isMyTurn(state)) return;
+    const turn = state.view.turn;
+    clockTimer = setTimeout(() => {
+      if (state.view.turn === turn && isMyTurn(state)) api.timeout();
+    }, seconds * 1000);
+  }
+
+  async function settle(answer, what) {
+    if (answer.error) {
+      say(answer.error, "error");
+      redraw();
+      return false;
+    }
+    board.applyView(state, answer.view);
+    if (what) say(what);
+    redraw();
+    await runComputers();
+    return true;
+  }
+
+  /** Let every computer player take its turn, one at a time, shown and narrated. */
+  let computers = Promise.resolve();
+  function runComputers() {
+    computers = computerTurns();
+    return computers;
+  }
+
+  async function computerTurns() {
+    const v = () => state.view;
+    const mine = epoch;
+    while (mine === epoch && !v().round_over && v().current !== v().me) {
+      const player = v().current;
+      state.busy = true;
+      state.thinking = player;
+      redraw();
+      await engine.takeSnapshot();
+      let answer;
+      try {
+        answer = await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS });
+      } catch (err) {
+        if (err.message !== "timeout") throw err;
+        say(`${v().players[player].name} took too long; restarting the engine`, "error");
+        redraw();
+        await engine.restart();
+        answer = await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS * 2 });
+      }
+      if (mine !== epoch) return;
+      if (answer.error) {
+        state.busy = false;
+        state.thinking = null;
+        say(answer.error, "error");
+        redraw();
+        return;
+      }
+      const turn = answer.turn;
+      board.applyView(state, answer.view);
+      state.highlight = new Set([...turn.placed, ...turn.steps.map((s) => s.tile)]);
+      say(turn.narration);
+      state.busy = !answer.view.round_over && answer.view.current !== answer.view.me;
+      redraw();
+      if (botDelay) await sleep(botDelay);
+    }
+    if (mine !== epoch) return;
+    state.busy = false;
+    state.thinking = null;
+    if (v().round_over) state.dialog = "round";
+    redraw();
+    startClock();
+  }
+
+  const api = {
+    state,
+    render: redraw,
+
+    /** Boot progress from the engine worker. */
+    bootProgress(p) {
+      state.boot.done = p.done;
+      state.boot.total = p.total;
+      state.boot.stage = p.stage;
+      redraw();
+    },
+    bootReady(info) {
+      state.boot.ready = true;
+      state.boot.done = state.boot.total;
+      state.boot.ms = info.timings.total;
+      redraw();
+    },
+    bootFailed(message) {
+      state.boot.failed = message;
+      redraw();
+    },
+
+    /** Start a new game: settings = {opponents: [{level}], rules: {...}, seed}. */
+    async newGame(settings) {
+      await engine.ready;
+      const players = [{ name: "You", kind: "human" }];
+      settings.opponents.forEach((o, i) => players.push({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
+      const rules = { ...settings.rules, players: players.length };
+      epoch++; // stop the old game's computers, and let their last call finish
+      await computers.catch(() => {});
+      const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
+      if (answer.error) throw new Error(answer.error);
+      state.busy = false;
+      state.thinking = null;
+      state.message = null;
+      state.screen = "game";
+      state.rack = [];
+      state.dialog = null;
+      state.highlight = new Set();
+      await settle(answer, whoStartsText(answer));
+    },
+
+    canDrag: (id) => board.canMove(state, id),
+    accepts: (id, dest) => board.canDrop(state, id, dest),
+
+    /** Pick up a tile (tap or keyboard), or put it down when it is picked up already. */
+    select(id) {
+      if (!board.canMove(state, id)) return;
+      state.selected = state.selected === id ? null : id;
+      state.hintIds = new Set();
+      state.focus = `tile-${id}`;
+      redraw();
+    },
+    deselect() {
+      if (state.selected === null) return;
+      state.focus = `tile-${state.selected}`;
+      state.selected = null;
+      redraw();
+    },
+
+    /** Move a tile (drag, or a tap on a destination). */
+    move(id, dest) {
+      if (!board.moveTile(state, id, dest)) return false;
+      state.selected = null;
+      state.highlight = new Set();
+      state.drawn = new Set();
+      state.focus = `tile-${id}`;
+      changed();
+      return true;
+    },
+    /** Put the picked-up tile at dest. */
+    place(dest) {
+      if (state.selected === null) return false;
+      return api.move(state.selected, dest);
+    },
+    /** Move the picked-up tile one place left (-1) or right (+1) in its row. */
+    nudge(delta) {
+      const id = state.selected;
+      if (id === null || !board.nudge(state, id, delta)) return;
+      state.focus = `tile-${id}`;
+      changed();
+    },
+    returnToRack() {
+      if (state.selected === null) return;
+      api.move(state.selected, { area: "rack", index: state.rack.length });
+    },
+
+    resetTurn() {
+      if (!isMyTurn(state)) return;
+      board.resetTurn(state);
+      say("Turn reset: every tile is back where it was.");
+      checkSeq++;
+      redraw();
+    },
+
+    sortRack(by) {
+      board.sortRack(state, by);
+      redraw();
+    },
+
+    async confirm() {
+      if (!isMyTurn(state)) return;
+      const table = state.table.map((s) => s.slice());
+      state.busy = true;
+      redraw();
+      const answer = await engine.call({ cmd: "play", table });
+      state.busy = false;
+      if (answer.error) {
+        state.refused = { message: answer.error, errors: answer.errors ?? [] };
+        say(`Not played: ${answer.error}`, "error");
+        redraw();
+        return false;
+      }
+      clearTimeout(clockTimer);
+      state.highlight = new Set();
+      state.drawn = new Set();
+      await settle(answer, answer.view.log.at(-1));
+      return true;
+    },
+
+    /** Draw one tile (or pass when the pool is empty); the arrangement is dropped. */
+    async draw() {
+      if (!isMyTurn(state)) return;
+      const before = state.startRack.slice();
+      state.busy = true;
+      redraw();
+      const answer = await engine.call({ cmd: "draw" });
+      state.busy = false;
+      clearTimeout(clockTimer);
+      if (answer.error) return settle(answer);
+      const drawn = board.newRackTiles(before, answer.view);
+      state.drawn = new Set(drawn.map((t) => t.id));
+      const text = drawn.length ? `You drew ${drawn.map((t) => t.label).join(", ")}.` : "You passed.";
+      return settle(answer, text);
+    },
+
+    async hint() {
+      if (!isMyTurn(state)) return;
+      const answer = await engine.call({ cmd: "hint" });
+      if (answer.error) return say(answer.error, "error"), redraw();
+      if (!answer.table) {
+        say("No play found from your rack: draw a tile.");
+        state.hintIds = new Set();
+      } else {
+        state.hintIds = new Set(answer.placed);
+        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")}.`);
+      }
+      redraw();
+    },
+
+    async timeout() {
+      const touched = board.isTouched(state);
+      const answer = await engine.call({ cmd: "timeout", table: touched ? state.table : null, touched });
+      if (answer.error) return settle(answer);
+      return settle(answer, `Time is up. ${answer.view.log.at(-1) ?? ""}`);
+    },
+
+    async nextRound() {
+      const answer = await engine.call({ cmd: "next_round" });
+      state.dialog = null;
+      state.rack = [];
+      state.highlight = new Set();
+      await settle(answer, answer.who_starts ? whoStartsText(answer) : null);
+    },
+
+    setDelay(ms) {
+      botDelay = Number.isFinite(ms) ? ms : 900;
+    },
+
+    /** Back to the start screen; the game in progress stays until a new one starts. */
+    backToStart() {
+      state.dialog = null;
+      state.screen = "start";
+      clearTimeout(clockTimer);
+      redraw();
+    },
+    resume() {
+      if (!state.view) return;
+      state.screen = "game";
+      if (state.view.round_over) state.dialog = "round";
+      redraw();
+      startClock();
+    },
+  };
+
+  function whoStartsText(answer) {
+    const rounds = answer.who_starts ?? [];
+    const last = rounds.at(-1);
+    if (!last) return null;
+    const v = answer.view;
+    const drew = last.map((d) => `${d.player === v.me ? "you" : v.players[d.player].name} ${codeLabel(d.tile.code)}`);
+    const first = v.players[v.current]?.name;
+    return `Who starts: ${drew.join(", ")}. ${v.current === v.me ? "You start" : `${first} starts`}.`;
+  }
+
+  // Any answer the engine cannot give is shown, not thrown into the void.
+  for (const name of ["newGame", "confirm", "draw", "hint", "timeout", "nextRound"]) {
+    const fn = api[name];
+    api[name] = (...args) => fn(...args).catch(failed);
+  }
+  return api;
+}

@@ -1,0 +1,128 @@
+// Pure changes to the state's arrangement: moving tiles, reset, sorting, taking a new
+// view. No DOM here, and no rules: whether a table is legal is the engine's answer.
+
+import { isMyTurn } from "./state.js";
+
+const COLOUR_ORDER = { red: 0, blue: 1, yellow: 2, black: 3 };
+
+const copyTable = (table) => table.map((set) => set.slice());
+
+/** Where a tile is in the arrangement: {area: "rack", index} or {area: "table", set, index}. */
+export function locate(state, id) {
+  const r = state.rack.indexOf(id);
+  if (r >= 0) return { area: "rack", index: r };
+  for (let s = 0; s < state.table.length; s++) {
+    const i = state.table[s].indexOf(id);
+    if (i >= 0) return { area: "table", set: s, index: i };
+  }
+  return null;
+}
+
+/** Tiles this player brought out of their rack this turn (may go back to the rack). */
+export function fromRack(state, id) {
+  return state.startRack.includes(id);
+}
+
+export function canMove(state, id) {
+  return isMyTurn(state) && locate(state, id) !== null;
+}
+
+/** Can `id` go to `dest`? Only a tile from the rack may return to the rack. */
+export function canDrop(state, id, dest) {
+  if (!canMove(state, id)) return false;
+  if (dest.area === "rack") return fromRack(state, id);
+  return true;
+}
+
+/**
+ * Move a tile. dest: {area: "rack", index}, {area: "table", set, index} or
+ * {area: "new-set"}. Indices are positions in the row before the tile is taken out.
+ * Returns true when something changed.
+ */
+export function moveTile(state, id, dest) {
+  if (!canDrop(state, id, dest)) return false;
+  const from = locate(state, id);
+  const table = copyTable(state.table);
+  const rack = state.rack.slice();
+  const row = (where) => (where.area === "rack" ? rack : table[where.set]);
+  let index = dest.index ?? 0;
+  const sameRow =
+    from.area === dest.area && (from.area === "rack" || from.set === dest.set);
+  if (sameRow && from.index < index) index -= 1; // removing the tile shifts the gap left
+  if (sameRow && from.index === index) return false;
+  row(from).splice(from.index, 1);
+  if (dest.area === "new-set") table.push([id]);
+  else row(dest).splice(Math.max(0, Math.min(index, row(dest).length)), 0, id);
+  state.table = table.filter((set) => set.length > 0);
+  state.rack = rack;
+  state.refused = null;
+  return true;
+}
+
+/** Move a tile one step along its own row (keyboard arrows). */
+export function nudge(state, id, delta) {
+  const from = locate(state, id);
+  if (!from) return false;
+  const target = from.index + (delta > 0 ? 2 : -1);
+  if (target < 0) return false;
+  const len = from.area === "rack" ? state.rack.length : state.table[from.set].length;
+  if (target > len) return false;
+  return moveTile(state, id, { ...from, index: target });
+}
+
+export function isTouched(state) {
+  return JSON.stringify(state.table) !== JSON.stringify(state.startTable);
+}
+
+/** Everything back as it was at the start of the turn (the rack keeps its own order). */
+export function resetTurn(state) {
+  const rackNow = new Set(state.startRack);
+  const kept = state.rack.filter((id) => rackNow.has(id));
+  const back = state.startRack.filter((id) => !kept.includes(id));
+  state.table = copyTable(state.startTable);
+  state.rack = [...kept, ...back];
+  state.selected = null;
+  state.check = null;
+  state.refused = null;
+}
+
+function tileKey(state, id, by) {
+  const t = state.tiles.get(id);
+  const colour = t.joker ? 9 : COLOUR_ORDER[t.color];
+  const number = t.joker ? 99 : t.number;
+  return by === "colour" ? colour * 100 + number : number * 10 + colour;
+}
+
+/** Sorting is free and changes only the rack's order. Jokers go last. */
+export function sortRack(state, by) {
+  state.rack = state.rack
+    .slice()
+    .sort((a, b) => tileKey(state, a, by) - tileKey(state, b, by) || a - b);
+}
+
+/** Take a view from the engine. On the human's turn the arrangement starts afresh
+ *  from it; the rack keeps the player's order, with new tiles at the end. */
+export function applyView(state, view) {
+  state.view = view;
+  for (const t of view.rack) state.tiles.set(t.id, t);
+  for (const set of view.table) for (const t of set.tiles) state.tiles.set(t.id, t);
+  if (view.outcome?.racks) for (const rack of view.outcome.racks) for (const t of rack) state.tiles.set(t.id, t);
+  const ids = view.rack.map((t) => t.id);
+  const have = new Set(ids);
+  const kept = state.rack.filter((id) => have.has(id));
+  const keptSet = new Set(kept);
+  state.rack = [...kept, ...ids.filter((id) => !keptSet.has(id))];
+  state.startRack = ids;
+  state.table = view.table.map((set) => set.tiles.map((t) => t.id));
+  state.startTable = copyTable(state.table);
+  state.selected = null;
+  state.check = null;
+  state.refused = null;
+  state.hintIds = new Set();
+}
+
+/** The tile that a new view added to the rack (after a draw), if any. */
+export function newRackTiles(before, view) {
+  const had = new Set(before);
+  return view.rack.filter((t) => !had.has(t.id));
+}

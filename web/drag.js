@@ -1,0 +1,132 @@
+// Drag-and-drop with pointer events, so mouse, pen and touch behave alike. A press
+// that moves less than a few pixels is a tap and falls through to the click handler.
+
+const THRESHOLD = 6;
+
+/** Where a drop at (x, y) would put a tile: a destination for board.moveTile, or null. */
+export function dropTarget(x, y) {
+  const hit = document.elementFromPoint(x, y);
+  const zone = hit?.closest("[data-drop]");
+  if (!zone) return null;
+  const area = zone.dataset.drop;
+  if (area === "new-set") return { dest: { area: "new-set" }, zone, mark: null };
+  if (zone.classList.contains("gap")) {
+    const dest = { area, index: Number(zone.dataset.index) };
+    if (area === "table") dest.set = Number(zone.dataset.set);
+    return { dest, zone, mark: null };
+  }
+  const tiles = [...zone.querySelectorAll(".tile")];
+  let best = null;
+  tiles.forEach((tile, index) => {
+    const r = tile.getBoundingClientRect();
+    const cx = r.left + r.width / 2;
+    const cy = r.top + r.height / 2;
+    const d = Math.abs(x - cx) + 3 * Math.max(0, Math.abs(y - cy) - r.height / 2);
+    if (!best || d < best.d) best = { d, index, tile, after: x > cx };
+  });
+  const index = best ? best.index + (best.after ? 1 : 0) : 0;
+  const dest = area === "table" ? { area, set: Number(zone.dataset.set), index } : { area, index };
+  return { dest, zone, mark: best ? { tile: best.tile, after: best.after } : null };
+}
+
+/**
+ * Watch `root` for tile drags.
+ * hooks.canDrag(id) -> bool; hooks.onDrop(id, dest); hooks.accepts(id, dest) -> bool
+ */
+export function attachDrag(root, layer, hooks) {
+  let drag = null;
+  let swallowClick = false;
+
+  function clearMarks() {
+    for (const n of root.querySelectorAll(".drop-zone, .insert-before, .insert-after")) {
+      n.classList.remove("drop-zone", "insert-before", "insert-after");
+    }
+  }
+
+  function mark(target) {
+    clearMarks();
+    if (!target || !hooks.accepts(drag.id, target.dest)) return;
+    target.zone.classList.add("drop-zone");
+    if (target.mark) target.mark.tile.classList.add(target.mark.after ? "insert-after" : "insert-before");
+  }
+
+  function begin(event) {
+    const r = drag.source.getBoundingClientRect();
+    drag.dx = event.clientX - r.left;
+    drag.dy = event.clientY - r.top;
+    const ghost = drag.source.cloneNode(true);
+    ghost.classList.add("ghost");
+    ghost.removeAttribute("data-key");
+    ghost.style.width = `${r.width}px`;
+    ghost.style.height = `${r.height}px`;
+    layer.replaceChildren(ghost);
+    drag.ghost = ghost;
+    drag.source.classList.add("dragging");
+    document.body.classList.add("is-dragging");
+    drag.active = true;
+  }
+
+  function move(event) {
+    drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
+    mark(dropTarget(event.clientX, event.clientY));
+  }
+
+  function end(event, cancelled) {
+    const d = drag;
+    drag = null;
+    clearMarks();
+    layer.replaceChildren();
+    document.body.classList.remove("is-dragging");
+    d.source.classList.remove("dragging");
+    if (!d.active) return;
+    swallowClick = true;
+    setTimeout(() => (swallowClick = false), 0);
+    if (cancelled) return;
+    const target = dropTarget(event.clientX, event.clientY);
+    if (target && hooks.accepts(d.id, target.dest)) hooks.onDrop(d.id, target.dest);
+  }
+
+  root.addEventListener("pointerdown", (event) => {
+    if (drag || event.button > 0) return;
+    const source = event.target.closest(".tile[data-id]");
+    if (!source || !root.contains(source)) return;
+    const id = Number(source.dataset.id);
+    if (!hooks.canDrag(id)) return;
+    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId };
+    source.setPointerCapture?.(event.pointerId);
+  });
+
+  root.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.pointer) return;
+    if (!drag.active) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < THRESHOLD) return;
+      begin(event);
+    }
+    event.preventDefault();
+    move(event);
+  });
+
+  root.addEventListener("pointerup", (event) => {
+    if (drag && event.pointerId === drag.pointer) end(event, false);
+  });
+  root.addEventListener("pointercancel", (event) => {
+    if (drag && event.pointerId === drag.pointer) end(event, true);
+  });
+  root.addEventListener("lostpointercapture", (event) => {
+    if (drag && event.pointerId === drag.pointer && !drag.active) drag = null;
+  });
+  // A drag ends in a click on the source tile; that click is not a tap.
+  root.addEventListener(
+    "click",
+    (event) => {
+      if (swallowClick) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+    },
+    true,
+  );
+  root.addEventListener("contextmenu", (event) => {
+    if (event.target.closest(".tile")) event.preventDefault();
+  });
+}

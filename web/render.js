@@ -1,0 +1,311 @@
+// State to DOM, in one pass. Every change goes: a board/api function changes the
+// state, then render(). Nothing else writes to the game's DOM.
+
+import { fromRack, isTouched, locate } from "./board.js";
+import { isMyTurn } from "./state.js";
+
+export const SYMBOLS = { red: "●", blue: "■", yellow: "▲", black: "◆" };
+const COLOUR_WORD = { R: "red", B: "blue", Y: "yellow", K: "black" };
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, children = []) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k in node && typeof v !== "string") node[k] = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of [].concat(children)) if (c) node.append(c);
+  return node;
+}
+
+/** "R11" -> "red 11" */
+export function codeLabel(code) {
+  if (!code) return "";
+  if (code === "J") return "joker";
+  return `${COLOUR_WORD[code[0]] ?? code[0]} ${code.slice(1)}`;
+}
+
+/** A tile as it looks on a real table. `opts.standsFor` is the code a joker stands for. */
+export function tileElement(tile, opts = {}) {
+  const cls = ["tile", tile.joker ? "joker" : tile.color];
+  if (opts.selected) cls.push("selected");
+  if (opts.highlight) cls.push("highlight");
+  if (opts.hint) cls.push("hinted");
+  if (opts.placed) cls.push("placed");
+  if (opts.small) cls.push("small");
+  const attrs = {
+    class: cls.join(" "),
+    "aria-label": tile.label,
+    "data-id": String(tile.id),
+    "data-key": `tile-${tile.id}`,
+  };
+  let node;
+  if (opts.interactive) {
+    node = el("button", { ...attrs, type: "button", "aria-pressed": opts.selected ? "true" : "false" });
+    if (opts.disabled) node.setAttribute("aria-disabled", "true");
+  } else {
+    node = el("span", { ...attrs, role: "img" });
+  }
+  if (tile.joker) {
+    node.append(el("span", { class: "face", text: "☺", "aria-hidden": "true" }));
+    node.append(el("span", { class: "sym", text: "JOKER", "aria-hidden": "true" }));
+    if (opts.standsFor) {
+      node.title = `stands for ${codeLabel(opts.standsFor)}`;
+      node.append(el("span", { class: "stands", text: `= ${opts.standsFor}`, "aria-hidden": "true" }));
+    }
+  } else {
+    node.append(el("span", { class: "num", text: String(tile.number), "aria-hidden": "true" }));
+    node.append(el("span", { class: "sym", text: SYMBOLS[tile.color], "aria-hidden": "true" }));
+  }
+  return node;
+}
+
+function gap(where, label) {
+  const attrs = {
+    type: "button",
+    class: "gap",
+    "data-drop": where.area,
+    "data-index": String(where.index),
+    "aria-label": label,
+    "data-key": `gap-${where.area}-${where.set ?? ""}-${where.index}`,
+  };
+  if (where.area === "table") attrs["data-set"] = String(where.set);
+  return el("button", attrs);
+}
+
+/** What the engine says about set i of the arrangement: a live check when the turn is
+ *  touched, else the view's own reading of the table. */
+function setInfo(state, i) {
+  if (state.check?.sets?.[i]) return state.check.sets[i];
+  if (!isTouched(state) && state.view.table[i]) return { valid: true, ...state.view.table[i] };
+  return null;
+}
+
+function setErrors(state, i) {
+  const source = state.refused?.errors ?? state.check?.errors ?? [];
+  return source.filter((e) => e.set === i).map((e) => e.message);
+}
+
+function renderTable(state) {
+  const sets = $("sets");
+  const mine = isMyTurn(state);
+  const selected = state.selected;
+  const showGaps = mine && selected !== null;
+  const placed = new Set(state.table.flat().filter((id) => fromRack(state, id)));
+  const startIds = new Set(state.startTable.flat());
+  sets.replaceChildren();
+  state.table.forEach((row, i) => {
+    const info = setInfo(state, i);
+    const errors = setErrors(state, i);
+    const invalid = (info && info.valid === false) || errors.length > 0;
+    const tiles = el("div", { class: "set-tiles" });
+    row.forEach((id, j) => {
+      if (showGaps) tiles.append(gap({ area: "table", set: i, index: j }, `Put here: Set ${i + 1}, position ${j + 1}`));
+      tiles.append(
+        tileElement(state.tiles.get(id), {
+          interactive: true,
+          disabled: !mine,
+          selected: selected === id,
+          highlight: state.highlight.has(id),
+          hint: state.hintIds.has(id),
+          placed: placed.has(id),
+          standsFor: info?.stands_for?.[j] ?? null,
+        }),
+      );
+    });
+    if (showGaps) tiles.append(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
+    const note = invalid
+      ? errors[0] || info?.message || "Not a valid set"
+      : info
+        ? `${info.kind ?? "set"} · ${info.value}`
+        : "";
+    const isNew = row.every((id) => !startIds.has(id));
+    const cls = ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim();
+    const label = `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`;
+    sets.append(
+      el("div", { class: cls, role: "group", "aria-label": label, "data-drop": "table", "data-set": String(i) }, [
+        el("span", { class: "set-number", text: String(i + 1), "aria-hidden": "true" }),
+        tiles,
+        el("p", { class: invalid ? "set-note error" : "set-note", text: note }),
+      ]),
+    );
+  });
+  if (!state.table.length) {
+    sets.append(el("p", { class: "empty-table", text: "The table is empty. Sets you lay go here." }));
+  }
+  const newSet = $("new-set");
+  newSet.hidden = !mine;
+  newSet.disabled = !mine;
+  newSet.classList.toggle("armed", showGaps);
+}
+
+function renderRack(state) {
+  const rack = $("rack");
+  const mine = isMyTurn(state);
+  const selected = state.selected;
+  const gaps = mine && selected !== null && fromRack(state, selected);
+  rack.replaceChildren();
+  state.rack.forEach((id, j) => {
+    if (gaps) rack.append(gap({ area: "rack", index: j }, `Put here: rack, position ${j + 1}`));
+    rack.append(
+      tileElement(state.tiles.get(id), {
+        interactive: true,
+        selected: selected === id,
+        hint: state.hintIds.has(id),
+        highlight: state.highlight.has(id) || state.drawn.has(id),
+      }),
+    );
+  });
+  if (gaps) rack.append(gap({ area: "rack", index: state.rack.length }, "Put here: rack, end"));
+  rack.classList.toggle("armed", gaps);
+}
+
+function renderPlayers(state) {
+  const v = state.view;
+  const list = $("players");
+  list.replaceChildren();
+  v.players.forEach((p, i) => {
+    const current = v.current === i && !v.round_over;
+    const who = i === v.me ? "You" : p.name;
+    const level = p.kind === "bot" && p.level ? p.level[0].toUpperCase() + p.level.slice(1) : null;
+    const status = p.resigned ? "resigned" : current ? (i === v.me ? "your turn" : state.thinking === i ? "thinking…" : "to play") : "";
+    list.append(
+      el("li", { class: `player${current ? " current" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
+        el("span", { class: "player-name", text: who }),
+        level ? el("span", { class: "player-level", text: level }) : null,
+        el("span", { class: "player-tiles", text: `${p.rack_count} tiles`, title: "tiles on rack" }),
+        el("span", { class: "player-score", text: `${p.score} pts` }),
+        status ? el("span", { class: "player-status", text: status }) : null,
+      ]),
+    );
+  });
+}
+
+function turnText(state) {
+  const v = state.view;
+  if (v.round_over) return v.match_over ? "Game over" : "Round complete";
+  if (v.current !== v.me) return `${v.players[v.current].name} is thinking…`;
+  if (state.busy) return "Checking…";
+  let text = "Your turn";
+  if (!v.opened) {
+    const total = state.check?.opening_value ?? 0;
+    text += ` · Opening: ${total} of ${v.threshold}`;
+  }
+  return text;
+}
+
+function renderControls(state) {
+  const mine = isMyTurn(state);
+  const touched = isTouched(state);
+  const v = state.view;
+  $("confirm").disabled = !mine || !touched;
+  $("reset").disabled = !mine || !touched;
+  $("draw").disabled = !mine;
+  $("hint").disabled = !mine;
+  const sel = state.selected;
+  const onTable = sel !== null && locate(state, sel)?.area === "table";
+  $("return").disabled = !(mine && onTable && fromRack(state, sel));
+  $("return").hidden = !mine;
+  const pool = $("pool-button");
+  pool.disabled = !mine;
+  $("pool-count").textContent = String(v.pool);
+  $("pool-hint").textContent = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
+  pool.setAttribute("aria-label", `Pool: ${v.pool} tiles${mine ? (v.pool ? ", tap to draw" : ", empty, tap to pass") : ""}`);
+  $("draw").textContent = v.pool ? "Draw" : "Pass";
+  const opening = !v.opened && mine;
+  document.body.classList.toggle("opening", opening);
+}
+
+function renderRoundDialog(state) {
+  const dialog = $("round-dialog");
+  const v = state.view;
+  if (state.dialog !== "round" || !v.outcome) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const out = v.outcome;
+  $("round-title").textContent = v.match_over ? "Game Over" : "Round Complete";
+  const winner = out.winner === null ? null : v.players[out.winner].name;
+  const youWon = out.winner === v.me;
+  const reasons = {
+    went_out: youWon ? "You went out and win the round!" : `${winner} went out and wins the round.`,
+    blocked: winner === null ? "The pool ran dry and nobody could play: no winner." : `The pool ran dry; ${youWon ? "you have" : `${winner} has`} the lowest rack and ${youWon ? "win" : "wins"}.`,
+    resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You win" : `${winner} wins`} the round by resignation.`,
+  };
+  let reason = reasons[out.reason] ?? "";
+  if (v.match_over) {
+    const best = Math.max(...out.totals);
+    const champs = v.players.filter((_, i) => out.totals[i] === best).map((p, i) => p.name);
+    reason += ` Final standings below: ${champs.join(" and ")} ${champs.length > 1 ? "win" : "wins"} the game.`;
+  }
+  $("round-reason").textContent = reason;
+  const body = $("round-scores");
+  body.replaceChildren();
+  const order = v.players.map((_, i) => i);
+  if (v.match_over) order.sort((a, b) => out.totals[b] - out.totals[a]);
+  for (const i of order) {
+    const p = v.players[i];
+    const sign = (n) => (n > 0 ? `+${n}` : String(n));
+    body.append(
+      el("tr", { class: i === out.winner ? "winner" : "" }, [
+        el("th", { scope: "row", text: i === v.me ? `${p.name} (you)` : p.name }),
+        el("td", { text: String(out.rack_values[i]) }),
+        el("td", { text: sign(out.scores[i]) }),
+        el("td", { text: String(out.totals[i]) }),
+      ]),
+    );
+  }
+  $("next-round").hidden = v.match_over;
+  $("new-game").hidden = !v.match_over;
+  if (!dialog.open) {
+    dialog.showModal();
+    (v.match_over ? $("new-game") : $("next-round")).focus();
+  }
+}
+
+function renderLog(state) {
+  const log = $("log");
+  log.replaceChildren();
+  for (const line of state.view.log.slice(-4)) log.append(el("li", { text: line }));
+}
+
+export function renderBoot(state) {
+  const b = state.boot;
+  const text = $("boot-text");
+  const bar = $("boot-progress");
+  bar.max = b.total;
+  bar.value = b.done;
+  if (b.failed) text.textContent = `The engine failed to start: ${b.failed}`;
+  else if (b.ready) text.textContent = `Engine ready (${(b.ms / 1000).toFixed(1)} s)`;
+  else text.textContent = `Loading the game engine… ${b.done}/${b.total}`;
+  $("boot").classList.toggle("ready", b.ready);
+  document.body.dataset.engine = b.failed ? "failed" : b.ready ? "ready" : "booting";
+}
+
+export function render(state) {
+  renderBoot(state);
+  $("start-screen").hidden = state.screen !== "start";
+  $("game-screen").hidden = state.screen !== "game";
+  $("menu-new-game").hidden = state.screen !== "game";
+  $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
+  if (state.screen !== "game" || !state.view) return;
+  const focusKey = document.activeElement?.dataset?.key ?? null;
+  renderPlayers(state);
+  renderTable(state);
+  renderRack(state);
+  renderControls(state);
+  renderLog(state);
+  $("turn-info").textContent = turnText(state);
+  const msg = $("message");
+  msg.textContent = state.message?.text ?? "";
+  msg.className = `message ${state.message?.kind ?? ""}`;
+  document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
+  renderRoundDialog(state);
+  const want = state.focus ?? focusKey;
+  state.focus = null;
+  if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
+}

@@ -1,0 +1,32 @@
+// The one state object of the page. The engine owns the game; this holds the last
+// view it sent and the tentative arrangement of the turn in progress.
+
+export function createState() {
+  return {
+    screen: "start", // "start" | "game"
+    boot: { stage: "start", done: 0, total: 4, ready: false, failed: null, ms: null },
+    view: null, // last view from the engine
+    tiles: new Map(), // id -> tile JSON, every tile seen so far
+    // This turn's arrangement (only meaningful on the human's turn).
+    startTable: [], // [[ids]] as at the start of the turn
+    startRack: [], // [ids] as at the start of the turn
+    table: [], // [[ids]] tentative
+    rack: [], // [ids] in the player's own order
+    selected: null, // id of the tile picked up by tap or keyboard
+    check: null, // last engine check of `table` (or null when untouched)
+    refused: null, // {message, errors} from the last refused Confirm Play
+    message: null, // {text, kind: "info" | "error"}
+    highlight: new Set(), // tile ids moved by the last computer turn or shown by a hint
+    hintIds: new Set(),
+    drawn: new Set(), // tiles the player drew last (marked on the rack)
+    busy: false, // the engine is thinking (computer turn, confirm)
+    thinking: null, // index of the computer player thinking
+    dialog: null, // "round" | null
+    clock: null, // {deadline} when the turn clock runs
+  };
+}
+
+export function isMyTurn(state) {
+  const v = state.view;
+  return !!v && !v.round_over && v.current === v.me && !state.busy;
+}
