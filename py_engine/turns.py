@@ -220,7 +220,9 @@ def check_codes(
     """:func:`check_turn` for tiles given as codes (``"R5"``, ``"J"``), as the CLI takes them.
 
     Copies are told apart by where they are: a code in ``after`` is matched first to an
-    unused tile of that code from the start-of-turn table, then to one from the rack.
+    unused tile of that code from the start-of-turn set its row shares most codes with
+    (so a set left as it was keeps its own tiles), then from the rest of the table,
+    then from the rack.
     """
     pools: dict[str, list[Tile]] = {}
     used: set[int] = set()
@@ -241,25 +243,40 @@ def check_codes(
 
     before_tiles = [[take(c) for c in row] for row in before]
     rack_tiles = [take(c) for c in rack]
-    # after: prefer the table's copy, then the rack's, then an outsider (reported).
-    table_left = Counter(t for row in before_tiles for t in row)
-    rack_left = Counter(rack_tiles)
+    # after: a code takes the copy from the table set its row shares most codes with
+    # (an unchanged set first, so it keeps its own tiles wherever it is listed), then
+    # any table copy, then the rack's, then an outsider (reported).
+    after_faces = [[parse_face(code) for code in row] for row in after]
+    table_left = [list(row) for row in before_tiles]
+    pairs = []
+    for i, faces in enumerate(after_faces):
+        for b, row in enumerate(before_tiles):
+            shared = sum((Counter(faces) & Counter(t.face for t in row)).values())
+            if shared:
+                pairs.append((-shared, len(faces) + len(row) - 2 * shared, i, b))
+    slots: list[list[Tile | None]] = [[None] * len(faces) for faces in after_faces]
+    for _, _, i, b in sorted(pairs):
+        for j, face in enumerate(after_faces[i]):
+            tile = next((t for t in table_left[b] if t.face == face), None)
+            if slots[i][j] is None and tile is not None:
+                table_left[b].remove(tile)
+                slots[i][j] = tile
+    spare_table = [t for row in table_left for t in row]
+    rack_left = list(rack_tiles)
     outside: set[int] = set()
     after_tiles = []
-    for row in after:
+    for faces, row_slots in zip(after_faces, slots, strict=True):
         out = []
-        for code in row:
-            face = parse_face(code)
-            tile = next((t for t in table_left if t.face == face and table_left[t]), None)
-            source = table_left
+        for face, tile in zip(faces, row_slots, strict=True):
             if tile is None:
-                tile = next((t for t in rack_left if t.face == face and rack_left[t]), None)
-                source = rack_left
-            if tile is None:
-                tile = _free_copy(face, used | outside)
-                outside.add(tile.id)
-            else:
-                source[tile] -= 1
+                for source in (spare_table, rack_left):
+                    tile = next((t for t in source if t.face == face), None)
+                    if tile is not None:
+                        source.remove(tile)
+                        break
+                else:
+                    tile = _free_copy(face, used | outside)
+                    outside.add(tile.id)
             out.append(tile)
         after_tiles.append(out)
     return check_turn(

@@ -1,0 +1,322 @@
+"""Turn checking (RULES.md, "A turn" and the locked-joker-sets variant)."""
+
+import pytest
+
+from py_engine.rules import Rules
+from py_engine.tiles import Tile, TileError, parse_tiles
+from py_engine.turns import TurnProblem, check_codes, check_turn
+
+LOCKED = Rules(locked_jokers=True)
+
+
+def check(before, after, rack, opened=True, **kwargs):
+    return check_codes(
+        [row.split() for row in before],
+        [row.split() for row in after],
+        rack.split(),
+        opened=opened,
+        **kwargs,
+    )
+
+
+def messages(result):
+    return [e.message for e in result.errors]
+
+
+# ----- before opening ----------------------------------------------------------------------
+
+
+def test_the_10_10_joker_opening_is_worth_exactly_30_and_enough():
+    result = check([], ["R10 B10 J"], "R10 B10 J K1", opened=False)
+    assert result.ok, messages(result)
+    assert result.opening_value == 30
+    assert [t.code for t in result.placed] == ["R10", "B10", "J"]
+
+
+def test_an_opening_below_30_is_refused_with_its_total():
+    result = check([], ["R7 R8 R9"], "R7 R8 R9", opened=False)
+    assert not result.ok
+    assert messages(result) == ["Your opening totals 24 points; 30 are needed"]
+    assert result.opening_value == 24
+
+
+def test_an_opening_may_be_several_new_sets_that_total_30():
+    result = check([], ["R1 R2 R3", "B8 Y8 K8"], "R1 R2 R3 B8 Y8 K8", opened=False)
+    assert result.ok, messages(result)
+    assert result.opening_value == 30
+
+
+def test_opening_50_variant():
+    rules = Rules(opening=50)
+    result = check([], ["R10 B10 J"], "R10 B10 J", opened=False, rules=rules)
+    assert messages(result) == ["Your opening totals 30 points; 50 are needed"]
+    result = check([], ["R10 B10 J", "K11 K12 K13"], "R10 B10 J K11 K12 K13", opened=False)
+    assert result.ok and result.opening_value == 66
+
+
+def test_the_threshold_argument_overrides_the_rules_opening():
+    # The easing variant hands the player's current threshold to the check.
+    result = check([], ["R7 R8 R9"], "R7 R8 R9", opened=False, threshold=20)
+    assert result.ok, messages(result)
+    assert result.threshold == 20
+
+
+def test_before_opening_the_table_sets_do_not_count_towards_the_opening():
+    result = check(["K11 K12 K13"], ["K11 K12 K13", "R7 R8 R9"], "R7 R8 R9", opened=False)
+    assert messages(result) == ["Your opening totals 24 points; 30 are needed"]
+
+
+def test_before_opening_the_table_may_not_be_touched():
+    result = check(["R3 R4 R5"], ["R3 R4 R5 R6", "B10 Y10 K10"], "R6 B10 Y10 K10", opened=False)
+    assert not result.ok
+    assert "Before your opening you may not change the sets on the table" in messages(result)
+    assert "Set 1: before your opening, new sets come from your rack only" in messages(result)
+
+
+def test_before_opening_new_sets_come_from_the_rack_only():
+    # Taking R5 off a long table run leaves the table valid, but the new set uses it.
+    result = check(
+        ["R2 R3 R4 R5"], ["R2 R3 R4", "R5 B5 Y5 K5", "B10 Y10 K10"], "B5 Y5 K5 B10 Y10 K10", False
+    )
+    assert not result.ok
+    assert "Set 2: before your opening, new sets come from your rack only" in messages(result)
+    assert "Before your opening you may not change the sets on the table" in messages(result)
+
+
+def test_before_opening_the_table_may_be_listed_in_any_order():
+    result = check(
+        ["R3 R4 R5", "B7 Y7 K7"],
+        ["K7 B7 Y7", "K11 K12 K13", "R3 R4 R5"],
+        "K11 K12 K13",
+        opened=False,
+    )
+    assert result.ok, messages(result)
+    assert result.opening_value == 36
+
+
+def test_before_opening_a_new_set_may_repeat_a_table_sets_codes():
+    # The rack holds the second R10, B10 and Y10; which copy is meant must not matter.
+    table = ["R10 B10 Y10"]
+    rack = "R10 B10 Y10 K1"
+    for after in (["R10 B10 Y10", "R10 B10 Y10"], ["Y10 R10 B10", "R10 B10 Y10"]):
+        result = check(table, after, rack, opened=False)
+        assert result.ok, (after, messages(result))
+        assert result.opening_value == 30
+
+
+def test_before_opening_a_new_set_listed_before_a_table_set_sharing_a_code():
+    # Copies are told apart by position in the JSON; the R10 of the new group is the
+    # rack's, whichever row comes first.
+    result = check(["R10 R11 R12"], ["R10 B10 Y10", "R10 R11 R12"], "R10 B10 Y10", opened=False)
+    assert result.ok, messages(result)
+    assert result.opening_value == 30
+
+
+# ----- after opening -----------------------------------------------------------------------
+
+
+def test_after_opening_a_tile_may_be_added_to_any_set():
+    result = check(["R3 R4 R5"], ["R3 R4 R5 R6"], "R6 B1")
+    assert result.ok
+    assert [t.code for t in result.placed] == ["R6"]
+    assert result.opening_value is None
+
+
+def test_after_opening_the_table_may_be_rearranged():
+    # R5 from the rack splits the run R3..R7 into two runs.
+    result = check(["R3 R4 R5 R6 R7"], ["R3 R4 R5", "R5 R6 R7"], "R5")
+    assert result.ok, messages(result)
+
+
+def test_after_opening_sets_may_be_broken_up_and_recombined():
+    before = ["R7 B7 Y7 K7", "B3 B4 B5 B6"]
+    after = ["R7 B7 Y7", "K7 K8 K9", "B3 B4 B5 B6"]
+    assert check(before, after, "K8 K9").ok
+
+
+def test_after_opening_every_table_tile_must_stay_on_the_table():
+    result = check(["K7 K8 K9 K10"], ["K8 K9 K10 K11"], "K11")
+    assert messages(result) == ["K7 was on the table and is missing"]
+
+
+def test_no_tile_goes_back_to_the_rack_jokers_included():
+    result = check(["R5 B5 Y5 J"], ["R5 B5 Y5 K5"], "K5")
+    assert messages(result) == ["J was on the table and is missing"]
+
+
+def test_at_least_one_tile_must_come_from_the_rack():
+    result = check(["R3 R4 R5 R6 R7 R8"], ["R3 R4 R5", "R6 R7 R8"], "B1")
+    assert messages(result) == ["Play at least one tile from your rack, or draw"]
+
+
+def test_an_empty_proposal_on_an_empty_table_plays_nothing():
+    result = check([], [], "B1")
+    assert messages(result) == ["Play at least one tile from your rack, or draw"]
+
+
+def test_a_joker_may_be_retrieved_and_used_elsewhere():
+    result = check(["R5 B5 J"], ["R5 B5 Y5", "J K8 K9"], "Y5 K8 K9")
+    assert result.ok, messages(result)
+    assert sorted(t.code for t in result.placed) == ["K8", "K9", "Y5"]
+
+
+def test_a_retrieved_joker_must_end_in_a_valid_set():
+    result = check(["R5 B5 J"], ["R5 B5 Y5", "J K8"], "Y5 K8")
+    assert messages(result) == ["Set 2: a set needs at least 3 tiles"]
+
+
+def test_each_invalid_set_is_named_by_its_position():
+    result = check(["R1 R2 R3", "B9 Y9 K9"], ["R1 R2 R3", "B9 Y9 K9", "R7 R7 R8"], "R7 R7 R8")
+    assert messages(result) == ["Set 3: a run cannot repeat a number"]
+    assert result.errors[0] == TurnProblem(2, "Set 3: a run cannot repeat a number")
+
+
+def test_every_reason_is_reported():
+    result = check(["K7 K8 K9", "R1 R2 R3"], ["R1 R2 R3 R4", "B5 B5 Y5"], "R4 B5 B5 Y5")
+    assert messages(result) == [
+        "Set 2: a group cannot repeat a colour",
+        "K7 was on the table and is missing",
+        "K8 was on the table and is missing",
+        "K9 was on the table and is missing",
+    ]
+    assert [e.set for e in result.errors] == [1, None, None, None]
+
+
+def test_a_tile_not_in_the_rack_is_named():
+    result = check(["R3 R4 R5"], ["R3 R4 R5 R6"], "B1")
+    assert "R6 is not in your rack" in messages(result)
+
+
+def test_a_tile_placed_twice_is_named():
+    r3, r4, r5 = parse_tiles("R3 R4 R5")
+    result = check_turn([], [[r3, r4, r5], [r3, r4, r5]], [r3, r4, r5], opened=True)
+    assert f"{r3}, {r4}, {r5} placed twice" in messages(result)
+
+
+def test_check_turn_tells_copies_apart_by_id():
+    second_r6 = Tile.parse("R6", copy=1)
+    table = [parse_tiles("R3 R4 R5")]
+    result = check_turn(table, [[*table[0], second_r6]], [Tile.parse("R6")], opened=True)
+    assert messages(result) == [
+        "R6 is not in your rack",
+        "Play at least one tile from your rack, or draw",
+    ]
+
+
+def test_the_checked_table_is_stored_in_normal_order():
+    result = check(["R5 B5 Y5"], ["R5 B5 Y5", "K13 J J"], "K13 J J")
+    assert [[t.code for t in row] for row in result.table] == [
+        ["R5", "B5", "Y5"],
+        ["J", "J", "K13"],
+    ]
+
+
+def test_wrap_around_runs_in_a_turn():
+    assert not check([], ["R12 R13 R1 R2"], "R12 R13 R1 R2").ok
+    assert check([], ["R12 R13 R1 R2"], "R12 R13 R1 R2", rules=Rules(wrap_runs=True)).ok
+
+
+def test_check_codes_refuses_a_third_copy_and_unknown_codes():
+    with pytest.raises(TileError, match="only two R5"):
+        check(["R5 R6 R7", "R5 B5 Y5"], ["R5 R6 R7", "R5 B5 Y5"], "R5")
+    with pytest.raises(TileError, match="unknown tile"):
+        check([], ["R5 R6 R77"], "R5 R6")
+
+
+def test_to_json_shape():
+    assert check(["R3 R4 R5"], ["R3 R4 R5 R6"], "R6 B1").to_json() == {
+        "ok": True,
+        "placed": ["R6"],
+        "errors": [],
+    }
+    assert check([], ["R7 R8 R9"], "R7 R8 R9", opened=False).to_json() == {
+        "ok": False,
+        "placed": ["R7", "R8", "R9"],
+        "errors": [{"set": None, "message": "Your opening totals 24 points; 30 are needed"}],
+        "opening_value": 24,
+    }
+
+
+# ----- locked joker sets -------------------------------------------------------------------
+
+
+def test_locked_joker_set_may_stay_unchanged():
+    result = check(["R9 R10 J"], ["R9 R10 J", "B1 B2 B3"], "B1 B2 B3", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_locked_joker_set_may_swap_the_joker_for_the_tile_it_stands_for():
+    result = check(["R9 R10 J"], ["R9 R10 R11", "J B2 B3"], "R11 B2 B3", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_locked_joker_set_may_not_swap_for_a_different_tile():
+    # J R9 R10: the joker is R8, so R11 cannot take its place.
+    result = check(["J R9 R10"], ["R9 R10 R11", "J B2 B3"], "R11 B2 B3", rules=LOCKED)
+    assert not result.ok
+    assert messages(result) == [
+        "Set 1: the set J R9 R10 holds a joker and is locked: "
+        "it may only change by swapping the joker for its tile"
+    ]
+    # Without the variant the same rearrangement is fine.
+    assert check(["J R9 R10"], ["R9 R10 R11", "J B2 B3"], "R11 B2 B3").ok
+
+
+@pytest.mark.parametrize("colour", ["Y", "K"])
+def test_locked_3_tile_group_joker_may_be_swapped_for_either_missing_colour(colour):
+    result = check(["R5 B5 J"], [f"R5 B5 {colour}5", "J K8 K9"], f"{colour}5 K8 K9", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_locked_joker_set_may_not_grow():
+    result = check(["R9 R10 J"], ["R9 R10 J R12"], "R12", rules=LOCKED)
+    assert len(result.errors) == 1
+    assert "is locked" in result.errors[0].message
+    assert check(["R9 R10 J"], ["R9 R10 J R12"], "R12").ok
+
+
+def test_locked_joker_set_may_not_be_split():
+    before = ["R3 R4 J R6 R7 R8"]
+    after = ["R3 R4 J R6", "R6 R7 R8"]
+    assert check(before, after, "R6").ok
+    result = check(before, after, "R6", rules=LOCKED)
+    assert messages(result) == [
+        "the set R3 R4 J R6 R7 R8 holds a joker and is locked: "
+        "it may only change by swapping the joker for its tile"
+    ]
+
+
+def test_locked_joker_set_may_not_lose_a_tile_to_another_set():
+    before = ["R5 B5 Y5 J", "K6 K7 K8"]
+    after = ["R5 B5 J", "Y5 Y6 Y7", "K6 K7 K8"]
+    assert check(before, after, "Y6 Y7").ok
+    assert not check(before, after, "Y6 Y7", rules=LOCKED).ok
+
+
+def test_locked_four_tile_group_with_two_jokers_may_swap_one():
+    result = check(["R5 B5 J J"], ["R5 B5 Y5 J", "J K8 K9"], "Y5 K8 K9", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_locked_joker_swap_must_keep_the_joker_on_the_table():
+    result = check(["R9 R10 J"], ["R9 R10 R11"], "R11", rules=LOCKED)
+    assert messages(result) == ["J was on the table and is missing"]
+
+
+def test_locked_rules_apply_with_codes_whichever_joker_copy_is_listed_first():
+    # The rack's joker is listed first in the new table; the table's joker stays put.
+    result = check(["R5 B5 J"], ["J R8 R9", "R5 B5 J"], "J R8 R9", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_sets_without_jokers_are_not_locked():
+    result = check(["R3 R4 R5 R6"], ["R3 R4 R5", "R6 B6 Y6"], "B6 Y6", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_before_opening_a_bigger_new_set_listed_before_the_table_set_it_contains():
+    result = check(
+        ["R10 B10 Y10"], ["R10 B10 Y10 K10", "R10 B10 Y10"], "R10 B10 Y10 K10", opened=False
+    )
+    assert result.ok, messages(result)
+    assert result.opening_value == 40
