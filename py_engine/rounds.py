@@ -249,6 +249,8 @@ class Round:
     def _penalty(self) -> list[Tile]:
         # Snap back (the table was never changed) and draw the penalty tiles.
         drawn = self._take_from_pool(PENALTY_TILES)
+        if not drawn:
+            self.passes += 1  # nothing left to draw: the turn counts as a pass
         self._log({"action": "penalty"})
         self._end_turn(played=False, passed=not drawn)
         return drawn
