@@ -31,35 +31,57 @@ export function codeLabel(code) {
 
 /** A tile as it looks on a real table. `opts.standsFor` is the code a joker stands for. */
 export function tileElement(tile, opts = {}) {
+  const node = opts.interactive
+    ? el("button", { type: "button" })
+    : el("span", { role: "img" });
+  node.setAttribute("aria-label", tile.label);
+  node.dataset.id = String(tile.id);
+  node.dataset.key = `tile-${tile.id}`;
+  if (tile.joker) {
+    node.append(el("span", { class: "face", text: "☺", "aria-hidden": "true" }));
+    node.append(el("span", { class: "sym", text: "JOKER", "aria-hidden": "true" }));
+    node.append(el("span", { class: "stands", "aria-hidden": "true", hidden: true }));
+  } else {
+    node.append(el("span", { class: "num", text: String(tile.number), "aria-hidden": "true" }));
+    node.append(el("span", { class: "sym", text: SYMBOLS[tile.color], "aria-hidden": "true" }));
+  }
+  updateTile(node, tile, opts);
+  return node;
+}
+
+function updateTile(node, tile, opts) {
   const cls = ["tile", tile.joker ? "joker" : tile.color];
   if (opts.selected) cls.push("selected");
   if (opts.highlight) cls.push("highlight");
   if (opts.hint) cls.push("hinted");
   if (opts.placed) cls.push("placed");
-  if (opts.small) cls.push("small");
-  const attrs = {
-    class: cls.join(" "),
-    "aria-label": tile.label,
-    "data-id": String(tile.id),
-    "data-key": `tile-${tile.id}`,
-  };
-  let node;
+  if (node.classList.contains("dragging")) cls.push("dragging");
+  node.className = cls.join(" ");
   if (opts.interactive) {
-    node = el("button", { ...attrs, type: "button", "aria-pressed": opts.selected ? "true" : "false" });
+    node.setAttribute("aria-pressed", opts.selected ? "true" : "false");
     if (opts.disabled) node.setAttribute("aria-disabled", "true");
-  } else {
-    node = el("span", { ...attrs, role: "img" });
+    else node.removeAttribute("aria-disabled");
   }
   if (tile.joker) {
-    node.append(el("span", { class: "face", text: "☺", "aria-hidden": "true" }));
-    node.append(el("span", { class: "sym", text: "JOKER", "aria-hidden": "true" }));
-    if (opts.standsFor) {
-      node.title = `stands for ${codeLabel(opts.standsFor)}`;
-      node.append(el("span", { class: "stands", text: `= ${opts.standsFor}`, "aria-hidden": "true" }));
-    }
+    const badge = node.querySelector(".stands");
+    badge.hidden = !opts.standsFor;
+    badge.textContent = opts.standsFor ? `= ${opts.standsFor}` : "";
+    if (opts.standsFor) node.title = `stands for ${codeLabel(opts.standsFor)}`;
+    else node.removeAttribute("title");
+  }
+}
+
+// Tile nodes are kept across renders (keyed by id), so a tile being dragged, focused
+// or watched by a test stays the same element while the rest of the page updates.
+const tileNodes = new Map();
+function tileNode(tile, opts) {
+  const key = `${tile.id}:${tile.code}`;
+  let node = tileNodes.get(key);
+  if (!node) {
+    node = tileElement(tile, { ...opts, interactive: true });
+    tileNodes.set(key, node);
   } else {
-    node.append(el("span", { class: "num", text: String(tile.number), "aria-hidden": "true" }));
-    node.append(el("span", { class: "sym", text: SYMBOLS[tile.color], "aria-hidden": "true" }));
+    updateTile(node, tile, { ...opts, interactive: true });
   }
   return node;
 }
@@ -106,8 +128,7 @@ function renderTable(state) {
     row.forEach((id, j) => {
       if (showGaps) tiles.append(gap({ area: "table", set: i, index: j }, `Put here: Set ${i + 1}, position ${j + 1}`));
       tiles.append(
-        tileElement(state.tiles.get(id), {
-          interactive: true,
+        tileNode(state.tiles.get(id), {
           disabled: !mine,
           selected: selected === id,
           highlight: state.highlight.has(id),
@@ -152,8 +173,7 @@ function renderRack(state) {
   state.rack.forEach((id, j) => {
     if (gaps) rack.append(gap({ area: "rack", index: j }, `Put here: rack, position ${j + 1}`));
     rack.append(
-      tileElement(state.tiles.get(id), {
-        interactive: true,
+      tileNode(state.tiles.get(id), {
         selected: selected === id,
         hint: state.hintIds.has(id),
         highlight: state.highlight.has(id) || state.drawn.has(id),
@@ -292,7 +312,10 @@ export function render(state) {
   $("game-screen").hidden = state.screen !== "game";
   $("menu-new-game").hidden = state.screen !== "game";
   $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
-  if (state.screen !== "game" || !state.view) return;
+  if (state.screen !== "game" || !state.view) {
+    document.body.dataset.turn = "none";
+    return;
+  }
   const focusKey = document.activeElement?.dataset?.key ?? null;
   renderPlayers(state);
   renderTable(state);

@@ -1,6 +1,7 @@
 """Browser tests: the built dist/ served on loopback under a sub-path, driven in
-Debian's Chromium through Playwright. One server, one browser and one page for the
-whole session, so the (slow) Pyodide boot happens once."""
+Debian's Chromium through Playwright. One server, one browser and one shared page for
+the session, so the Pyodide boot happens once; each test starts its own game through
+the page's own "New Game" screen."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import importlib.util
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -15,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DIST = Path(os.environ.get("RUMMIKUB_DIST") or ROOT / "dist")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 BASE = "/rummikub/"
+BOOT_TIMEOUT_MS = 90_000
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -62,3 +65,46 @@ def site():
     yield build.site_url(server)
     server.shutdown()
     server.server_close()
+
+
+class Requests:
+    """Every URL a context asked for (page and workers alike)."""
+
+    def __init__(self, site: str):
+        self.origin = urlsplit(site)[:2]
+        self.urls: list[str] = []
+
+    def watch(self, context) -> None:
+        context.on("request", lambda r: self.urls.append(r.url))
+
+    def foreign(self) -> list[str]:
+        local = ("data:", "blob:", "about:")
+        return [u for u in self.urls if not u.startswith(local) and urlsplit(u)[:2] != self.origin]
+
+
+@pytest.fixture(scope="session")
+def requests_seen(site):
+    return Requests(site)
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser, site, requests_seen):
+    """One desktop page for the session, booted once."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    requests_seen.watch(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    page.page_errors = errors
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def app(shared_page):
+    from game_page import GamePage
+
+    yield GamePage(shared_page)
+    assert shared_page.page_errors == [], shared_page.page_errors

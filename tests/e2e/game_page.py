@@ -1,0 +1,105 @@
+"""What a player does on the page, in the page's own words (Playwright, sync API)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, Page, expect
+
+TURN_TIMEOUT_MS = 60_000
+
+
+class GamePage:
+    def __init__(self, page: Page):
+        self.page = page
+
+    # ----- finding things
+    def button(self, name: str) -> Locator:
+        return self.page.get_by_role("button", name=name, exact=True)
+
+    @property
+    def rack(self) -> Locator:
+        return self.page.get_by_role("region", name="Your rack")
+
+    @property
+    def table(self) -> Locator:
+        return self.page.get_by_role("region", name="Table")
+
+    def tile(self, tile_id: int) -> Locator:
+        return self.page.locator(f'.tile[data-id="{tile_id}"]')
+
+    def set_box(self, index: int) -> Locator:
+        return self.table.locator(f'.set[data-set="{index}"]')
+
+    def rack_ids(self) -> list[int]:
+        return [
+            int(x)
+            for x in self.rack.locator(".tile").evaluate_all("els => els.map(e => e.dataset.id)")
+        ]
+
+    def table_ids(self) -> list[list[int]]:
+        return self.table.locator(".set").evaluate_all(
+            "sets => sets.map(s => [...s.querySelectorAll('.tile')].map(t => Number(t.dataset.id)))"
+        )
+
+    def rack_labels(self) -> list[str]:
+        return self.rack.locator(".tile").evaluate_all(
+            "els => els.map(e => e.getAttribute('aria-label'))"
+        )
+
+    # ----- starting a game
+    def new_game(self, seed: int, levels: list[str], target: int = 200) -> None:
+        page = self.page
+        if self.button("New Game").first.is_visible():
+            self.page.locator("#menu-new-game").click()
+        expect(page.get_by_role("heading", name="New Game")).to_be_visible()
+        page.get_by_label("Computer opponents").select_option(str(len(levels)))
+        for i, level in enumerate(levels):
+            page.get_by_label(f"Computer {i + 1} level").select_option(level)
+        page.get_by_label("Target score").select_option(str(target))
+        page.get_by_text("More options").click()
+        page.get_by_label("Deal number").fill(str(seed))
+        page.get_by_label("Computer turns stay on show").select_option("0")
+        page.get_by_text("More options").click()
+        self.button("Start Game").click()
+        self.wait_for_turn()
+
+    def wait_for_turn(self) -> None:
+        """Until it is the player's turn again, or the round is over."""
+        self.page.wait_for_selector(
+            "body[data-turn=mine], #round-dialog[open]", timeout=TURN_TIMEOUT_MS
+        )
+
+    # ----- moving tiles
+    def drag(self, source: Locator, target: Locator, where: str = "center") -> None:
+        """Press on `source`, move in steps, release over `target` (left/center/right)."""
+        mouse = self.page.mouse
+        source.scroll_into_view_if_needed()
+        box = source.bounding_box()
+        mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        mouse.down()
+        mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 - 12, steps=3)
+        tbox = target.bounding_box()
+        fx = {"left": 0.1, "center": 0.5, "right": 0.92}[where]
+        mouse.move(tbox["x"] + tbox["width"] * fx, tbox["y"] + tbox["height"] / 2, steps=8)
+        mouse.up()
+
+    def drag_new_set(self, tile_ids: list[int]) -> int:
+        """Drag tiles one by one into a new set on the table; returns the set's index."""
+        index = len(self.table_ids())
+        self.drag(self.tile(tile_ids[0]), self.button("+ New Set"))
+        expect(self.set_box(index).locator(".tile")).to_have_count(1)
+        for n, tile_id in enumerate(tile_ids[1:], start=2):
+            last = self.set_box(index).locator(".tile").last
+            self.drag(self.tile(tile_id), last, "right")
+            expect(self.set_box(index).locator(".tile")).to_have_count(n)
+        return index
+
+    def tap_new_set(self, tile_ids: list[int]) -> int:
+        """Tap-to-place: tap a tile, then "+ New Set" or the gap at the set's end."""
+        index = len(self.table_ids())
+        self.tile(tile_ids[0]).click()
+        self.button("+ New Set").click()
+        for n, tile_id in enumerate(tile_ids[1:], start=2):
+            self.tile(tile_id).click()
+            self.page.get_by_role("button", name=f"Put here: Set {index + 1}, end").click()
+            expect(self.set_box(index).locator(".tile")).to_have_count(n)
+        return index

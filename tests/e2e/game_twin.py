@@ -1,0 +1,87 @@
+"""A twin of the page's game in CPython: the same engine, the same seed, the same
+actions, so a test knows what the page holds and which moves are legal without
+re-implementing a rule. Only the page is driven; the twin is only read."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+from py_engine import bridge
+
+
+def call(**request: Any) -> dict:
+    answer = json.loads(bridge.call(json.dumps(request)))
+    assert "error" not in answer, answer
+    return answer
+
+
+def players(levels: list[str]) -> list[dict]:
+    bots = [
+        {"name": f"Computer {i + 1}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)
+    ]
+    return [{"name": "You", "kind": "human"}, *bots]
+
+
+def new_game(seed: int, levels: list[str], target: int = 200) -> dict:
+    """Start the twin game exactly as the page's start screen does."""
+    rules = {
+        "opening": 30,
+        "joker_penalty": 30,
+        "target": target,
+        "turn_seconds": None,
+        "wrap_runs": False,
+        "locked_jokers": False,
+        "easing_opening": False,
+        "last_call": False,
+        "no_winner_when_blocked": False,
+        "players": len(levels) + 1,
+    }
+    return call(cmd="new_game", seed=seed, rules=rules, players=players(levels))["view"]
+
+
+def computers(view: dict) -> dict:
+    """Let the computers play until it is the human's turn (or the round ends)."""
+    while not view["round_over"] and view["current"] != view["me"]:
+        view = call(cmd="bot_turn")["view"]
+    return view
+
+
+def candidate_sets(rack: list[dict]) -> list[list[int]]:
+    """Jokerless groups and runs that the rack holds, as lists of tile ids in order.
+    (Candidates only: the engine's `check` is what says they are legal.)"""
+    plain = [t for t in rack if not t["joker"]]
+    found = []
+    by_number: dict[int, dict[str, dict]] = {}
+    for t in plain:
+        by_number.setdefault(t["number"], {}).setdefault(t["color"], t)
+    for tiles in by_number.values():
+        for size in (3, 4):
+            for combo in itertools.combinations(tiles.values(), size):
+                found.append([t["id"] for t in combo])
+    by_colour: dict[str, dict[int, dict]] = {}
+    for t in plain:
+        by_colour.setdefault(t["color"], {}).setdefault(t["number"], t)
+    for tiles in by_colour.values():
+        for start in range(1, 12):
+            for end in range(start + 2, 14):
+                if all(n in tiles for n in range(start, end + 1)):
+                    found.append([tiles[n]["id"] for n in range(start, end + 1)])
+    return found
+
+
+def value(rack: list[dict], ids: list[int]) -> int:
+    numbers = {t["id"]: t["number"] for t in rack}
+    return sum(numbers[i] for i in ids)
+
+
+def opening(rack: list[dict], threshold: int) -> list[list[int]] | None:
+    """Disjoint candidate sets worth at least `threshold`, fewest tiles first."""
+    sets = sorted(candidate_sets(rack), key=lambda s: -value(rack, s) / len(s))
+    for count in (1, 2, 3):
+        for combo in itertools.combinations(sets[:40], count):
+            ids = [i for s in combo for i in s]
+            if len(ids) == len(set(ids)) and value(rack, ids) >= threshold:
+                return [list(s) for s in combo]
+    return None
