@@ -263,14 +263,26 @@ class Round:
             raise IllegalAction(f"There is no player {player!r}")
         if self.resigned[player]:
             raise IllegalAction("That player has already resigned")
+        n, here = self.players, self.current
+        if self.last_call_left is not None:
+            # The players still owed a last turn, the current one first; this one's is lost.
+            owed = [p for p in ((here + i) % n for i in range(n)) if not self.resigned[p]]
+            if player in owed[: self.last_call_left]:
+                self.last_call_left -= 1
+        if player != here:
+            # A pass of theirs in the current run of passes no longer counts.
+            passers = [p for p in ((here - 1 - i) % n for i in range(n)) if not self.resigned[p]]
+            if player in passers[: self.passes]:
+                self.passes -= 1
         self.resigned[player] = True
         self._log({"action": "resign", "player": player})
         active = self.active_players()
         if len(active) == 1:
             self._finish(Reason.RESIGNED, active[0])
             return
-        if self.last_call_left is not None:
-            self.last_call_left = min(self.last_call_left, len(active))
+        if self.last_call_left == 0:
+            self._finish_blocked()
+            return
         if player == self.current:
             self.passes = 0
             self._advance()

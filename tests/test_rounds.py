@@ -346,6 +346,52 @@ def test_last_call_with_no_winner_when_blocked(h):
     assert game.outcome.scores == (-5, -2)
 
 
+def test_last_call_ends_even_when_a_resigned_players_turn_is_skipped(h):
+    # Player 0 empties the pool; players 1, 2 and 0 each have one turn left. Player 1
+    # takes theirs; player 0 resigns before theirs: player 2's turn is the last.
+    game = h.rigged(["R1", "B10 Y10 K10 B1", "Y1"], pool="K4", last_call=True, opened=[True] * 3)
+    game.draw()
+    game.play(h.lay(game, ["B10 Y10 K10"]))  # player 1
+    game.resign(0)
+    assert not game.is_over
+    game.pass_()  # player 2
+    assert game.is_over
+    assert game.outcome.reason is Reason.BLOCKED
+
+
+def test_last_call_when_the_current_player_resigns(h):
+    game = h.rigged(["R1", "B1", "Y1"], pool="K4", last_call=True)
+    game.draw()  # 1, 2 and 0 have one turn left
+    game.pass_()  # player 1
+    game.resign(2)  # player 2 gives up their last turn
+    assert game.current == 0
+    assert not game.is_over
+    game.pass_()  # player 0
+    assert game.is_over
+
+
+def test_last_call_ends_when_the_last_player_owed_a_turn_resigns(h):
+    game = h.rigged(["R1", "B1", "Y1"], pool="K4", last_call=True)
+    game.draw()
+    game.pass_()  # player 1
+    game.pass_()  # player 2
+    game.resign(0)  # player 0 gives up the last of the last turns
+    assert game.is_over
+    assert game.outcome.reason is Reason.BLOCKED
+    assert game.outcome.winner == 1
+
+
+def test_last_call_when_a_player_who_has_had_their_last_turn_resigns(h):
+    game = h.rigged(["R1", "B1", "Y1"], pool="K4", last_call=True)
+    game.draw()
+    game.pass_()  # player 1, done
+    game.resign(1)
+    game.pass_()  # player 2
+    assert not game.is_over
+    game.pass_()  # player 0
+    assert game.is_over
+
+
 # ----- the turn clock ---------------------------------------------------------------------
 
 
@@ -477,6 +523,17 @@ def test_blocked_after_a_resignation_leaves_the_resigned_player_out_of_the_win(h
     game.pass_()
     assert game.outcome.winner == 0
     assert game.outcome.scores[2] == -1
+
+
+def test_a_resigned_players_pass_no_longer_counts_towards_a_block(h):
+    game = h.rigged(["R1", "B1", "Y1"], pool="", current=1)
+    game.pass_()  # player 1
+    game.resign(1)
+    game.pass_()  # player 2
+    assert not game.is_over  # player 0 has not passed yet
+    game.pass_()  # player 0
+    assert game.is_over
+    assert game.outcome.reason is Reason.BLOCKED
 
 
 # ----- who starts -------------------------------------------------------------------------
