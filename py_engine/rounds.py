@@ -432,26 +432,33 @@ def tiles_from_ids(rows: Any) -> list[list[Tile]]:
 def _who_starts(rng: random.Random, players: int) -> tuple[list[list[tuple[int, Tile]]], int]:
     """Each player draws a tile; the highest number starts; a joker or a tie draws again.
 
-    Returns every draw (in rounds, for the tile-flip animation) and the starter.
+    Whoever drew a joker draws again (the others' numbers stand); players tied for the
+    highest number draw again among themselves. Returns every draw (in rounds, for the
+    tile-flip animation) and the starter.
     """
     deck = shuffled_deck(rng)
     draws: list[list[tuple[int, Tile]]] = []
     contenders = list(range(players))
+    standing: dict[int, int] = {}  # the number each player still in the contest holds
     while True:
         this_round = []
-        best: dict[int, int] = {}
         for p in contenders:
             tile = deck.pop()
             this_round.append((p, tile))
-            if not tile.is_joker:
-                best[p] = tile.number or 0
+            if tile.is_joker:
+                standing.pop(p, None)
+            else:
+                standing[p] = tile.number or 0
         draws.append(this_round)
-        if best:
-            top = max(best.values())
-            leaders = [p for p, n in best.items() if n == top]
-            if len(leaders) == 1:
-                return draws, leaders[0]
-            contenders = leaders
+        jokers = [p for p, tile in this_round if tile.is_joker]
+        if jokers:
+            contenders = jokers
+        else:
+            top = max(standing.values())
+            contenders = [p for p in sorted(standing) if standing[p] == top]
+            if len(contenders) == 1:
+                return draws, contenders[0]
+            standing = {p: top for p in contenders}
         if len(deck) < len(contenders):  # pragma: no cover - cannot happen with 106 tiles
             deck = shuffled_deck(rng)
 

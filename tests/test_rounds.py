@@ -566,6 +566,68 @@ def test_a_tie_draws_again_between_the_tied_players():
     assert first == 2
 
 
+def test_a_joker_draws_again():
+    draws, first = _who_starts(StackedDeck("J B5 K8"), 2)
+    assert drawn(draws) == [[(0, "J"), (1, "B5")], [(0, "K8")]]
+    assert first == 0
+
+
+def test_a_joker_that_draws_again_can_still_lose():
+    draws, first = _who_starts(StackedDeck("R4 J B2 R1"), 3)
+    assert drawn(draws) == [[(0, "R4"), (1, "J"), (2, "B2")], [(1, "R1")]]
+    assert first == 0
+
+
+def test_two_jokers_both_draw_again():
+    draws, first = _who_starts(StackedDeck("J J R2 R3"), 2)
+    assert drawn(draws) == [[(0, "J"), (1, "J")], [(0, "R2"), (1, "R3")]]
+    assert first == 1
+
+
+def test_a_joker_redraw_that_ties_draws_again():
+    draws, first = _who_starts(StackedDeck("J B5 K5 Y6 R2"), 2)
+    assert drawn(draws) == [[(0, "J"), (1, "B5")], [(0, "K5")], [(0, "Y6"), (1, "R2")]]
+    assert first == 0
+
+
+def referee(draws, players):
+    """Check the who-starts draws against RULES.md and name the starter."""
+    standing = {}
+    expected = list(range(players))
+    for row in draws:
+        assert [p for p, _ in row] == expected  # exactly the players due to draw
+        for p, tile in row:
+            standing[p] = None if tile.is_joker else tile.number
+        jokers = [p for p, tile in row if tile.is_joker]
+        if jokers:
+            expected = jokers
+            continue
+        top = max(n for n in standing.values() if n is not None)
+        expected = [p for p in sorted(standing) if standing[p] == top]
+        standing = {p: top for p in expected}
+        if len(expected) == 1:
+            return expected[0]
+    raise AssertionError("the draws end without a starter")
+
+
+@pytest.mark.parametrize("seed", range(60))
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_starter_drew_the_highest_number_and_the_draws_are_kept(seed, players):
+    game = Round(Rules(players=players), seed=seed)
+    assert referee(game.who_starts, players) == game.first
+    assert len(game.who_starts[-1]) >= 1
+    assert game.current == game.first
+    # The drawn tiles went back: all 106 are dealt or in the pool.
+    assert sorted(game.tile_places()) == list(range(106))
+
+
+def test_some_seeds_have_a_joker_or_a_tie_in_the_draw():
+    # The seeded checks above do cover redraws.
+    draws = [Round(Rules(players=4), seed=seed).who_starts for seed in range(60)]
+    assert any(any(t.is_joker for row in d for _, t in row) for d in draws)
+    assert any(len(d) > 1 and not any(t.is_joker for _, t in d[0]) for d in draws)
+
+
 # ----- actions out of turn, after the end, bad actions ------------------------------------
 
 
