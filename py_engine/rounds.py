@@ -548,7 +548,12 @@ class Match:
             raise SaveError(f"unknown saved-game version {data.get('version')!r}")
         try:
             rules = Rules.from_json(data["rules"])
-            match = cls(rules, data["seed"], data["players"])
+            players = data["players"]
+            if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+                raise SaveError("the saved game is corrupt (its players)")
+            if not players:  # Match() would quietly make up default players
+                raise SaveError("the saved game is corrupt (its players)")
+            match = cls(rules, data["seed"], players)
             rounds = data["rounds"]
             if not isinstance(rounds, list) or not rounds:
                 raise SaveError("the saved game has no rounds")
@@ -569,7 +574,7 @@ class Match:
     def loads(cls, text: str) -> Match:
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
             raise SaveError(f"the saved game is not valid JSON ({error})") from None
         return cls.from_json(data)
 

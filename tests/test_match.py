@@ -130,7 +130,7 @@ def test_a_tie_in_totals_goes_to_the_earlier_seat(h):
 
 
 def test_the_players_list_must_match_the_rules():
-    with pytest.raises(RulesError, match="must match rules.players"):
+    with pytest.raises(RulesError, match=r"must match rules\.players"):
         Match(Rules(players=3), players=[{"name": "A"}, {"name": "B"}])
     assert [p["name"] for p in Match(Rules(players=3)).players] == [
         "Player 1",
