@@ -1,0 +1,965 @@
+"""The exact move solver: the play that places the most rack tiles.
+
+Among plays placing the most rack tiles it picks the highest total value placed (a joker
+counts as the tile it stands for), and among those it keeps as many table sets unchanged
+as it can. Before opening it lays new sets from the rack only, worth at least the threshold.
+
+>>> from .tiles import parse_tiles
+>>> play = solve([parse_tiles("R3 R4 R5")], parse_tiles("R6 J B1"), opened=True)
+>>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed]
+([['R3', 'R4', 'R5', 'R6', 'J']], ['R6', 'J'])
+>>> solve([], parse_tiles("R10 B10 K10 R1"), opened=False).value
+30
+
+How it works: a dynamic program over the numbers 1..13 (after van Rijn, Takes and Vis,
+2015). Going up the numbers, the state holds, for each colour, the lengths (0, 1, 2 or
+"3 or more") of the at most two runs of that colour still open, and how many jokers have
+been used. At each number every tile of that number either extends or starts a run or
+goes into a group of that number; groups are closed at once. Table tiles must all be used,
+rack tiles may be. The state space is small because a face has at most two copies; the
+forward pass keeps, per state, the best (tiles placed, value placed) and the play is read
+back from the stored layers. Wrap-around runs add "tail" runs that start at 1 and "head"
+runs that must reach 13, matched up per colour. Locked joker sets are taken out of the
+search, each joker either left alone or swapped for a tile it stands for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import Any
+
+from .rules import Rules, RulesError
+from .sets import read_set
+from .tiles import Colour, Face, Tile, TileError, assign_ids
+
+__all__ = ["Play", "SolverInputError", "arrangeable", "solve", "solve_json"]
+
+N = 13
+COLOURS = 4
+SCALE = 1024  # score = tiles placed * SCALE + value placed
+
+# Run slot values. 0 is an empty slot; 1, 2, 3 are open runs of that length (3 = 3 or
+# more, may end); with wrap-around runs also tails (started at 1) and heads (reach 13).
+EMPTY, T1, T2, HEAD = 0, 4, 5, 6
+
+# State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
+# rack jokers used, group counts of this number (colours with 2 tiles / 1 tile in groups),
+# and the opening value (capped at the threshold).
+SH_TJ, SH_RJ, SH_D, SH_S, SH_V = 32, 34, 36, 39, 42
+COLOUR_SHIFT = (0, 8, 16, 24)
+
+
+class SolverInputError(ValueError):
+    """A position the solver cannot take (for example a tile given twice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A solver answer: the whole table at the end of the turn and the rack tiles placed.
+
+    ``placed`` is empty (and ``table`` the table as it was) when there is no play.
+    ``value`` is the total the placed tiles count for (a joker as the tile it stands for);
+    before opening it is the opening total. ``changed`` counts table sets not kept whole.
+    """
+
+    table: list[list[Tile]]
+    placed: list[Tile]
+    value: int
+    changed: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def count(self) -> int:
+        return len(self.placed)
+
+    @property
+    def found(self) -> bool:
+        return bool(self.placed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": [[t.code for t in row] for row in self.table],
+            "placed": [t.code for t in self.placed],
+            "value": self.value,
+        }
+
+
+# ----- the local (per colour) states and their moves -------------------------------------
+
+_LOCALS: list[tuple[tuple[int, int], int, int]] = []
+_LOCAL_INDEX: dict[tuple[tuple[int, int], int, int], int] = {}
+
+
+def _local(slots: tuple[int, int], k1: int = 0, k2: int = 0) -> int:
+    key = (slots if slots[0] <= slots[1] else (slots[1], slots[0]), k1, k2)
+    index = _LOCAL_INDEX.get(key)
+    if index is None:
+        index = len(_LOCALS)
+        _LOCALS.append(key)
+        _LOCAL_INDEX[key] = index
+    return index
+
+
+_local((0, 0))  # index 0: nothing open, so the empty state is key 0
+
+
+def _local_final_ok(local: int) -> bool:
+    (a, b), k1, k2 = _LOCALS[local]
+    return k1 == 0 and k2 == 0 and a in (0, 3, T2, HEAD) and b in (0, 3, T2, HEAD)
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """What one colour does at one number: slot actions and how its tiles are used."""
+
+    old: int
+    new: int
+    real: int  # real tiles of this face used (runs + groups)
+    group: int  # of which into groups at this number (0..2)
+    jokers: int  # jokers used in this colour's runs at this number
+    actions: tuple[tuple[int, str, int], ...]  # (old slot value, action, new slot value)
+
+
+# Slot actions: "idle", "start", "tail", "head", "cont", "end", "tend".
+_FILLS = {"start": 1, "tail": 1, "head": 1, "cont": 1}
+
+
+def _slot_actions(value: int, n: int, wrap: bool) -> list[tuple[str, int]]:
+    if value == EMPTY:
+        acts = [("idle", EMPTY), ("start", 1)]
+        if wrap and n == 1:
+            acts.append(("tail", T1))
+        if wrap and n >= 2:
+            acts.append(("head", HEAD))
+        return acts
+    if value in (1, 2):
+        return [("cont", value + 1)]
+    if value == 3:
+        return [("cont", 3), ("end", EMPTY)]
+    if value == T1:
+        return [("cont", T2), ("tend", EMPTY)]
+    if value == T2:
+        return [("cont", T2), ("tend", EMPTY)]
+    return [("cont", HEAD)]  # a head runs on to 13
+
+
+_MOVES_CACHE: dict[tuple[int, int, int, int, bool], list[_Move]] = {}
+
+
+def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
+    """Every move of one colour at number ``n`` from ``local`` with ``t`` table tiles
+    (which must be used) and ``r`` rack tiles (which may be) of that face."""
+    key = (n, local, t, r, wrap)
+    cached = _MOVES_CACHE.get(key)
+    if cached is not None:
+        return cached
+    (a, b), k1, k2 = _LOCALS[local]
+    moves: list[_Move] = []
+    seen: set[tuple[int, int, int, int]] = set()
+    for (act_a, new_a), (act_b, new_b) in product(
+        _slot_actions(a, n, wrap), _slot_actions(b, n, wrap)
+    ):
+        acts = (act_a, act_b)
+        # Ending a run and starting another of the same colour at once is the same as
+        # carrying the first run on, which leaves more choices later.
+        if "end" in acts and "start" in acts:
+            continue
+        news = [new_a, new_b]
+        # A normal run still shorter than 3 must be able to reach 3 by 13.
+        if any(v in (1, 2) and n + 3 - v > N for v in news):
+            continue
+        if n == N and any(v in (1, 2, T1) for v in news):
+            continue
+        nk1, nk2 = k1, k2
+        for act, old in ((act_a, a), (act_b, b)):
+            if act == "tend":
+                if old == T1:
+                    nk1 += 1
+                else:
+                    nk2 += 1
+        ok = True
+        for act in acts:
+            if act != "head":
+                continue
+            # A head b..13 joins a tail 1..a that ended before b; a tail of length 1
+            # needs a head of length 2 or more.
+            if n <= N - 1 and nk1:
+                nk1 -= 1
+            elif nk2:
+                nk2 -= 1
+            else:
+                ok = False
+        if not ok:
+            continue
+        fills = sum(_FILLS.get(act, 0) for act in acts)
+        new = _local((new_a, new_b), nk1, nk2)
+        if new_a <= new_b:
+            actions = ((a, act_a, new_a), (b, act_b, new_b))
+        else:
+            actions = ((b, act_b, new_b), (a, act_a, new_a))
+        for real_run in range(fills + 1):
+            jokers = fills - real_run
+            for group in range(3):
+                real = real_run + group
+                if not t <= real <= t + r:
+                    continue
+                sig = (new, real, group, jokers)
+                if sig in seen:
+                    continue
+                seen.add(sig)
+                moves.append(_Move(local, new, real, group, jokers, actions))
+    _MOVES_CACHE[key] = moves
+    return moves
+
+
+def _group_partitions(d: int, s: int, j: int) -> list[list[int]] | None:
+    """Groups from ``d`` colours with two tiles, ``s`` colours with one tile and ``j``
+    jokers: a list of groups, each a list of colour slots (-1 a joker), or None."""
+    colours = [2] * d + [1] * s
+    best: list[list[int]] | None = None
+
+    def place(i: int, groups: list[list[int]]) -> bool:
+        nonlocal best
+        if i == len(colours):
+            # Jokers: fill groups so each is legal (3-tile group: at most one joker).
+            return finish(groups)
+        # Each copy of colour i goes to a different group.
+        need = colours[i]
+        options = list(range(len(groups) + need))
+        for chosen in combinations(options, need):
+            new_groups = [list(g) for g in groups]
+            fine = True
+            for g in chosen:
+                if g < len(new_groups):
+                    new_groups[g].append(i)
+                else:
+                    if g != len(new_groups):
+                        fine = False
+                        break
+                    new_groups.append([i])
+            if fine and place(i + 1, new_groups):
+                return True
+        return False
+
+    def finish(groups: list[list[int]]) -> bool:
+        nonlocal best
+        jokers_left = j
+        out = []
+        for g in groups:
+            out.append(list(g))
+        # Give jokers where they are needed, then anywhere legal.
+        for g in out:
+            if len(g) < 2:
+                return False
+            while len(g) < 3:
+                if not jokers_left:
+                    return False
+                g.append(-1)
+                jokers_left -= 1
+        for g in out:
+            while jokers_left and len(g) < 4:
+                g.append(-1)
+                jokers_left -= 1
+        if jokers_left:
+            return False
+        for g in out:
+            reals = len([c for c in g if c >= 0])
+            jok = len(g) - reals
+            if len(g) > 4 or len(g) < 3 or (len(g) == 3 and jok > 1) or reals < 2:
+                return False
+        best = out
+        return True
+
+    if place(0, []):
+        return best
+    return None
+
+
+_GROUP_OK: dict[tuple[int, int, int], bool] = {
+    (d, s, j): (d + s + j == 0) or _group_partitions(d, s, j) is not None
+    for d in range(5)
+    for s in range(5)
+    for j in range(3)
+    if d + s <= 4
+}
+
+
+# ----- the dynamic program ------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Problem:
+    table: list[int]  # per face (colour * 13 + number - 1): table copies, must be used
+    rack: list[int]  # per face: rack copies, may be used
+    table_jokers: int
+    rack_jokers: int
+    wrap: bool = False
+    cap: int | None = None  # opening mode: the value to reach
+
+
+@dataclass(slots=True)
+class _Result:
+    score: int
+    final: int
+    path: list[Any]
+    bounds: list[list[dict[int, int]]]
+
+
+NEG = -(10**9)
+JOKER_BEST = SCALE + N  # the most a rack joker can add
+
+
+def _group_room(problem: _Problem, n: int, c: int) -> int:
+    """How many tiles of colour ``c`` could at most go into groups at number ``n``."""
+    jokers = problem.table_jokers + problem.rack_jokers
+    others = sum(
+        1
+        for o in range(COLOURS)
+        if o != c and problem.table[o * N + n - 1] + problem.rack[o * N + n - 1]
+    )
+    return 2 if others + jokers >= 2 else 0
+
+
+_BOUND_CACHE: dict[tuple, list[dict[int, int]]] = {}
+
+
+def _colour_bounds(problem: _Problem, c: int) -> list[dict[int, int]]:
+    """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
+    number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
+    are relaxed (allowed wherever other colours or jokers could join) and the colour may
+    use every joker; so this is an upper bound, and NEG is exact infeasibility."""
+    jokers = problem.table_jokers + problem.rack_jokers
+    wrap = problem.wrap
+    faces = tuple(
+        (problem.table[c * N + n - 1], problem.rack[c * N + n - 1], _group_room(problem, n, c))
+        for n in range(1, N + 1)
+    )
+    key = (faces, jokers, wrap)
+    cached = _BOUND_CACHE.get(key)
+    if cached is not None:
+        return cached
+    # Locals reachable going up, ignoring jokers' limits.
+    reach: list[set[int]] = [{0}]
+    for n in range(1, N + 1):
+        t, r, room = faces[n - 1]
+        nxt: set[int] = set()
+        for local in reach[-1]:
+            for mv in _moves(n, local, t, r, wrap):
+                if mv.group <= room and mv.jokers <= jokers:
+                    nxt.add(mv.new)
+        reach.append(nxt)
+    # Best future per (local, jokers left), going down.
+    after = {local: [0 if _local_final_ok(local) else NEG] * (jokers + 1) for local in reach[N]}
+    bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
+    bounds[N] = {local: best[jokers] for local, best in after.items()}
+    for n in range(N, 0, -1):
+        t, r, room = faces[n - 1]
+        gain_per = SCALE + n
+        before: dict[int, list[int]] = {}
+        for local in reach[n - 1]:
+            best = [NEG] * (jokers + 1)
+            for mv in _moves(n, local, t, r, wrap):
+                if mv.group > room or mv.jokers > jokers:
+                    continue
+                future = after.get(mv.new)
+                if future is None:
+                    continue
+                gain = (mv.real - t) * gain_per
+                for left in range(mv.jokers, jokers + 1):
+                    value = future[left - mv.jokers]
+                    if value > NEG and value + gain > best[left]:
+                        best[left] = value + gain
+            before[local] = best
+        after = before
+        bounds[n - 1] = {local: best[jokers] for local, best in before.items()}
+    if len(_BOUND_CACHE) > 4096:
+        _BOUND_CACHE.clear()
+    _BOUND_CACHE[key] = bounds
+    return bounds
+
+
+def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
+    return bounds[n].get(local, NEG)
+
+
+def _colour_options(
+    problem: _Problem, bounds: list[dict[int, int]], n: int, c: int, local: int, js: int
+) -> list[tuple[int, int, int, _Move, int, int]]:
+    """Options of colour ``c`` at number ``n`` from ``local`` with jokers state ``js``:
+    (key delta, potential delta, value gained, move, table jokers, rack jokers)."""
+    f = c * N + n - 1
+    t, r = problem.table[f], problem.rack[f]
+    sh = COLOUR_SHIFT[c]
+    tj, rj = js & 3, js >> 2
+    old_bound = _bound_of(bounds, n - 1, local)
+    opts = []
+    for mv in _moves(n, local, t, r, problem.wrap):
+        new_bound = _bound_of(bounds, n, mv.new)
+        if new_bound <= NEG:
+            continue
+        base = (mv.new - local) << sh
+        if mv.group:
+            base += (1 << SH_D) if mv.group == 2 else (1 << SH_S)
+        used = mv.real - t
+        for a in range(mv.jokers + 1):
+            b = mv.jokers - a
+            if tj + a > problem.table_jokers or rj + b > problem.rack_jokers:
+                continue
+            gain = (used + b) * (SCALE + n)
+            pot = gain - b * JOKER_BEST + new_bound - old_bound
+            opts.append((base + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b))
+    return opts
+
+
+def _close_options(
+    problem: _Problem, n: int, d: int, s: int, js: int
+) -> list[tuple[int, int, int, int]]:
+    """Ways to close the groups of number ``n``: (table jokers, rack jokers, potential
+    delta, value gained)."""
+    tj, rj = js & 3, js >> 2
+    out = []
+    for jg in range(3):
+        if not _GROUP_OK.get((d, s, jg), False):
+            continue
+        for a in range(jg + 1):
+            b = jg - a
+            if tj + a > problem.table_jokers or rj + b > problem.rack_jokers:
+                continue
+            out.append((a, b, b * (SCALE + n) - b * JOKER_BEST, b * n))
+    return out
+
+
+def _run_dp(problem: _Problem) -> _Result | None:
+    """The best play: a depth-first branch and bound over the DP's layers.
+
+    Going up the numbers (each number: its four colours, then its groups), a state is a
+    key; its potential is the score so far plus an upper bound on what can follow (the
+    per-colour bounds, and every unused rack joker at its best). Children are tried best
+    potential first, a branch that cannot beat the best play found is cut, and a state
+    already explored with as good a potential is not explored again. So the first play
+    found is usually the best one when the bound is tight, and the search is exact.
+    """
+    bounds = [_colour_bounds(problem, c) for c in range(COLOURS)]
+    start = sum(b[0].get(0, NEG) for b in bounds)
+    if start <= NEG // 2:
+        return None
+    start += problem.rack_jokers * JOKER_BEST
+    cap = problem.cap
+    jt_max, jr_max = problem.table_jokers, problem.rack_jokers
+    steps = N * (COLOURS + 1)
+    option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+    seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
+    path: list[Any] = [None] * steps
+    best: list[Any] = [NEG, -1, None]  # score, final key, path
+    group_mask = 63 << SH_D
+    final_ok = _local_final_ok
+
+    def children(i: int, key: int) -> list:
+        n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
+        cache = option_cache[i]
+        if c < COLOURS:
+            sh = COLOUR_SHIFT[c]
+            idx = ((key >> sh) & 255) << 4 | ((key >> SH_TJ) & 15)
+            opts = cache.get(idx)
+            if opts is None:
+                opts = _colour_options(
+                    problem, bounds[c], n, c, (key >> sh) & 255, (key >> SH_TJ) & 15
+                )
+                opts.sort(key=lambda o: -o[1])
+                cache[idx] = opts
+            return opts
+        idx = (key >> SH_TJ) & 1023
+        opts = cache.get(idx)
+        if opts is None:
+            d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+            opts = []
+            for a, b, dp, gv in _close_options(problem, n, d, s, (key >> SH_TJ) & 15):
+                delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
+                opts.append((delta, dp, gv, (d, s, a, b), a, b))
+            opts.sort(key=lambda o: -o[1])
+            cache[idx] = opts
+        return opts
+
+    def finish(key: int, pot: int) -> None:
+        if (key >> SH_TJ) & 3 != jt_max or (cap is not None and (key >> SH_V) < cap):
+            return
+        if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
+            return
+        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * JOKER_BEST
+        if score > best[0]:
+            best[0], best[1], best[2] = score, key, list(path)
+
+    def search(i: int, key: int, pot: int) -> None:
+        if i == steps:
+            finish(key, pot)
+            return
+        seen_next = seen[i + 1]
+        v = key >> SH_V if cap is not None else 0
+        for option in children(i, key):
+            child = pot + option[1]
+            if child <= best[0]:
+                break
+            nk = key + option[0]
+            if cap is not None and option[2]:
+                nv = min(cap, v + option[2])
+                nk += (nv - v) << SH_V
+            if seen_next.get(nk, NEG) >= child:
+                continue
+            seen_next[nk] = child
+            path[i] = option
+            search(i + 1, nk, child)
+            if best[0] >= start:
+                return  # the upper bound is reached: nothing can beat it
+
+    del group_mask
+    search(0, 0, start)
+    if best[2] is None:
+        return None
+    return _Result(best[0], best[1], best[2], bounds)
+
+
+# ----- reading the play back ----------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Slot:
+    """A run being built: items are (number, face index or -1 for a joker, joker kind)."""
+
+    items: list[tuple[int, int, str]]
+    kind: str = "run"  # "run", "tail" or "head"
+    tail_class: int = 0
+    tail: _Slot | None = None  # a head's matching tail (wrap-around runs)
+
+
+def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, str]]]:
+    """The sets of the best play as lists of (number, face or -1, joker kind "T"/"R")."""
+    chosen: list[Any] = []
+    for i, option in enumerate(result.path):
+        n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
+        if c < COLOURS:
+            chosen.append(("colour", n, c, option[3], option[4], option[5]))
+        else:
+            chosen.append(("groups", n, option[3]))
+    return _build_sets(chosen)
+
+
+_ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 2, "head": 3}
+
+
+def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
+    sets: list[list[tuple[int, int, str]]] = []
+    open_runs: list[list[_Slot]] = [[] for _ in range(COLOURS)]
+    tails: list[list[_Slot]] = [[] for _ in range(COLOURS)]  # finished tails per colour
+    group_tiles: list[tuple[int, int]] = []  # (colour, copies) at the current number
+    for step in chosen:
+        if step[0] == "groups":
+            _, n, (_d, _s, a_t, b_r) = step
+            sets.extend(_groups_at(n, group_tiles, ["T"] * a_t + ["R"] * b_r))
+            group_tiles = []
+            continue
+        _, n, c, mv, a_t, b_r = step
+        jokers = ["T"] * a_t + ["R"] * b_r
+        real_left = mv.real - mv.group
+        face = c * N + n - 1
+        pool = list(open_runs[c])
+        carried: list[_Slot] = []
+        # Ends first: a tail that ends here may be joined by a head that starts here.
+        for old_value, act, _new in sorted(mv.actions, key=lambda a: _ACTION_ORDER[a[1]]):
+            if act == "idle":
+                continue
+            if act in ("start", "tail", "head"):
+                slot = _Slot([], "run" if act == "start" else act)
+                if act == "head":
+                    slot.tail = _take_tail(tails[c], n)
+            else:
+                slot = next(s for s in pool if _slot_value(s) == old_value)
+                pool.remove(slot)
+            if act == "end":
+                sets.append(slot.items)
+                continue
+            if act == "tend":
+                slot.tail_class = 1 if old_value == T1 else 2
+                tails[c].append(slot)
+                continue
+            if real_left:
+                slot.items.append((n, face, ""))
+                real_left -= 1
+            else:
+                slot.items.append((n, -1, jokers.pop()))
+            carried.append(slot)
+        open_runs[c] = pool + carried
+        if mv.group:
+            group_tiles.append((c, mv.group))
+    for c in range(COLOURS):
+        for slot in open_runs[c]:
+            if slot.tail is not None:
+                sets.append(slot.items + slot.tail.items)
+            else:
+                sets.append(slot.items)
+    return sets
+
+
+def _slot_value(slot: _Slot) -> int:
+    length = len(slot.items)
+    if slot.kind == "head":
+        return HEAD
+    if slot.kind == "tail":
+        return T1 if length == 1 else T2
+    return min(length, 3)
+
+
+def _take_tail(tails: list[_Slot], n: int) -> _Slot:
+    if n <= N - 1:
+        for want in (1, 2):
+            for tail in tails:
+                if tail.tail_class == want:
+                    tails.remove(tail)
+                    return tail
+    for tail in tails:
+        if tail.tail_class == 2:
+            tails.remove(tail)
+            return tail
+    raise AssertionError("no tail for a head")
+
+
+def _groups_at(
+    n: int, group_tiles: list[tuple[int, int]], jokers: list[str]
+) -> list[list[tuple[int, int, str]]]:
+    doubles = [c for c, k in group_tiles if k == 2]
+    singles = [c for c, k in group_tiles if k == 1]
+    if not doubles and not singles:
+        return []
+    parts = _group_partitions(len(doubles), len(singles), len(jokers))
+    assert parts is not None
+    colours = doubles + singles
+    out = []
+    jokers = list(jokers)
+    for part in parts:
+        row = [(n, colours[i] * N + n - 1, "") for i in sorted(p for p in part if p >= 0)]
+        row += [(n, -1, jokers.pop()) for p in part if p < 0]
+        out.append(row)
+    return out
+
+
+# ----- problems from positions ---------------------------------------------------------------
+
+
+def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
+    counts = [0] * (COLOURS * N)
+    jokers = 0
+    for tile in tiles:
+        if tile.is_joker:
+            jokers += 1
+        else:
+            counts[int(tile.colour) * N + tile.number - 1] += 1  # type: ignore[arg-type, operator]
+    return counts, jokers
+
+
+def _assign(
+    shapes: list[list[tuple[int, int, str]]],
+    table_tiles: Sequence[Tile],
+    rack_tiles: Sequence[Tile],
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """Give each tile slot of the shapes a physical tile: table copies first."""
+    by_face: dict[int, list[Tile]] = {}
+    for tile in [*table_tiles, *rack_tiles]:
+        if not tile.is_joker:
+            by_face.setdefault(int(tile.colour) * N + tile.number - 1, []).append(tile)  # type: ignore[arg-type, operator]
+    table_ids = {t.id for t in table_tiles}
+    jokers = {
+        "T": [t for t in table_tiles if t.is_joker],
+        "R": [t for t in rack_tiles if t.is_joker],
+    }
+    rows: list[list[Tile]] = []
+    placed: list[Tile] = []
+    for shape in shapes:
+        row = []
+        for _number, face, kind in shape:
+            tile = jokers[kind].pop(0) if face < 0 else by_face[face].pop(0)
+            if tile.id not in table_ids:
+                placed.append(tile)
+            row.append(tile)
+        rows.append(row)
+    return rows, placed
+
+
+def arrangeable(tiles: Sequence[Tile], rules: Rules | None = None) -> list[list[Tile]] | None:
+    """An arrangement of all ``tiles`` into valid sets, or None when there is none.
+
+    >>> from .tiles import parse_tiles
+    >>> [[t.code for t in row] for row in arrangeable(parse_tiles("R1 R2 R3 J B3 Y3"))]
+    [['R3', 'B3', 'Y3'], ['R1', 'R2', 'J']]
+    """
+    rules = rules or Rules()
+    counts, jokers = _counts(tiles)
+    problem = _Problem(counts, [0] * len(counts), jokers, 0, rules.wrap_runs)
+    if not tiles:
+        return []
+    result = _run_dp(problem)
+    if result is None:
+        return None
+    shapes = _read_back(problem, result)
+    rows, _ = _assign(shapes, tiles, [])
+    return rows
+
+
+def _check_distinct(table: Sequence[Sequence[Tile]], rack: Sequence[Tile]) -> None:
+    ids = [t.id for row in table for t in row] + [t.id for t in rack]
+    if len(set(ids)) != len(ids):
+        raise SolverInputError("a tile appears twice in the position")
+
+
+def solve(
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    *,
+    opened: bool,
+    rules: Rules | None = None,
+    threshold: int | None = None,
+) -> Play:
+    """The best play for this position (see the module docstring for "best").
+
+    ``threshold`` is the opening total needed (default ``rules.opening``).
+    """
+    rules = rules or Rules()
+    threshold = rules.opening if threshold is None else threshold
+    table = [list(row) for row in table]
+    rack = list(rack)
+    _check_distinct(table, rack)
+    if not rack:
+        return Play(table, [], 0)
+    if not opened:
+        return _solve_opening(table, rack, rules, threshold)
+    if rules.locked_jokers and any(t.is_joker for row in table for t in row):
+        return _solve_locked(table, rack, rules)
+    return _solve_open(table, rack, rules) or Play(table, [], 0)
+
+
+def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
+    counts, jokers = _counts(rack)
+    problem = _Problem([0] * len(counts), counts, 0, jokers, rules.wrap_runs, max(threshold, 0))
+    result = _run_dp(problem)
+    if result is None or result.score < SCALE:
+        return Play(table, [], 0, notes=("no opening",))
+    shapes = _read_back(problem, result)
+    rows, placed = _assign(shapes, [], rack)
+    value = result.score % SCALE
+    return Play([*table, *rows], placed, value)
+
+
+def _solve_open(
+    table: list[list[Tile]],
+    rack: list[Tile],
+    rules: Rules,
+    fixed: Sequence[Sequence[Tile]] = (),
+    demand: Sequence[tuple[Face, int, int]] = (),
+    loose: Sequence[Tile] = (),
+) -> Play | None:
+    """After opening: ``table`` sets may be rearranged, ``fixed`` sets stay (first in the
+    answer). Each ``demand`` (face, fixed set, position) takes a tile of that face out of
+    the tiles to put it in that place (a locked joker swapped for its tile); ``loose``
+    table tiles (freed jokers) must end in a set. Returns None when nothing can be placed."""
+    table_tiles = [t for row in table for t in row] + list(loose)
+    tcounts, tj = _counts(table_tiles)
+    rcounts, rj = _counts(rack)
+    forced_rack: list[Tile] = []
+    taken_ids: set[int] = set()
+    fixed_rows = [list(row) for row in fixed]
+    for face, fi, pos in demand:
+        f = int(face.colour) * N + face.number - 1  # type: ignore[arg-type, operator]
+        # A table copy is never worse: the rack copy can stand in for it elsewhere.
+        if tcounts[f]:
+            tcounts[f] -= 1
+            tile = next(t for t in table_tiles if t.face == face and t.id not in taken_ids)
+        elif rcounts[f]:
+            rcounts[f] -= 1
+            tile = next(t for t in rack if t.face == face and t.id not in taken_ids)
+            forced_rack.append(tile)
+        else:
+            return None
+        taken_ids.add(tile.id)
+        fixed_rows[fi][pos] = tile
+    problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
+    result = _run_dp(problem)
+    if result is None:
+        return None
+    if result.score < SCALE and not forced_rack:
+        return None
+    shapes = _read_back(problem, result)
+    rest_table = [t for t in table_tiles if t.id not in taken_ids]
+    rest_rack = [t for t in rack if t.id not in taken_ids]
+    rows, placed = _assign(shapes, rest_table, rest_rack)
+    # Keep as many table sets whole as the best play allows.
+    kept, rows = _keep_sets(table, rows, placed, taken_ids, rules)
+    changed = len(table) - len(kept)
+    value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
+    return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
+
+
+def _keep_sets(
+    table: list[list[Tile]],
+    rows: list[list[Tile]],
+    placed: list[Tile],
+    taken_ids: set[int],
+    rules: Rules,
+) -> tuple[list[list[Tile]], list[list[Tile]]]:
+    """Among arrangements of the same tiles, one that keeps table sets whole (greedy).
+
+    Returns the kept table sets (as they were) and the other rows."""
+    used = [t for row in rows for t in row]
+    if not table:
+        return [], rows
+    candidates = [row for row in table if not any(t.id in taken_ids for t in row)]
+    # Sets far from every placed tile are tried together first, then one at a time.
+    placed_faces = [t.face for t in placed if not t.is_joker]
+    placed_joker = any(t.is_joker for t in placed)
+
+    def near(row: Sequence[Tile]) -> bool:
+        if placed_joker:
+            return True
+        for t in row:
+            if t.is_joker:
+                return True
+            for face in placed_faces:
+                if face.number == t.number:
+                    return True
+                if face.colour == t.colour and abs(face.number - t.number) <= 2:  # type: ignore[operator]
+                    return True
+                if rules.wrap_runs and face.colour == t.colour:
+                    return True
+        return False
+
+    far = [row for row in candidates if not near(row)]
+    close = [row for row in candidates if near(row)]
+    kept: list[list[Tile]] = []
+    kept_ids: set[int] = set()
+
+    def feasible(extra: list[list[Tile]]) -> list[list[Tile]] | None:
+        ids = kept_ids | {t.id for row in extra for t in row}
+        rest = [t for t in used if t.id not in ids]
+        return arrangeable(rest, rules)
+
+    arrangement: list[list[Tile]] | None = rows
+    if far:
+        attempt = feasible(far)
+        if attempt is not None:
+            kept.extend(far)
+            kept_ids |= {t.id for row in far for t in row}
+            arrangement = attempt
+            far = []
+    for row in [*far, *close]:
+        attempt = feasible([row])
+        if attempt is not None:
+            kept.append(row)
+            kept_ids |= {t.id for t in row}
+            arrangement = attempt
+    assert arrangement is not None
+    # Restore physical ids: the arrangement was built on the remaining tiles themselves.
+    order = {id(row): i for i, row in enumerate(table)}
+    kept.sort(key=lambda row: order[id(row)])
+    return kept, arrangement
+
+
+def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Play:
+    """Locked joker sets: each set holding a joker stays, or has jokers swapped out for
+    the tiles they stand for; freed jokers go into other sets."""
+    locked = [row for row in table if any(t.is_joker for t in row)]
+    free_rows = [row for row in table if not any(t.is_joker for t in row)]
+    best: Play | None = None
+    best_key: tuple[int, int, int] | None = None
+    for combo in product(*(_swap_options(row, rules) for row in locked)):
+        fixed = [row for row, _, _ in combo]
+        demand = [(face, i, pos) for i, (_, swaps, _) in enumerate(combo) for face, pos in swaps]
+        loose = [j for _, _, jokers in combo for j in jokers]
+        swapped = sum(1 for _, swaps, _ in combo if swaps)
+        play = _solve_open(free_rows, rack, rules, fixed, demand, loose)
+        if play is None:
+            continue
+        changed = play.changed + swapped
+        key = (play.count, play.value, -changed)
+        if best_key is None or key > best_key:
+            best_key, best = key, Play(play.table, play.placed, play.value, changed)
+    return best or Play(table, [], 0)
+
+
+def _swap_options(
+    row: list[Tile], rules: Rules
+) -> list[tuple[list[Tile], list[tuple[Face, int]], list[Tile]]]:
+    """Ways a locked set may end the turn: (its row, (face, position) swaps, jokers freed)."""
+    reading = read_set(row, rules.wrap_runs)
+    options: list[tuple[list[Tile], list[tuple[Face, int]], list[Tile]]] = [(list(row), [], [])]
+    tiles = list(reading.tiles)
+    joker_positions = [i for i, t in enumerate(tiles) if t.is_joker]
+    for size in range(1, len(joker_positions) + 1):
+        for positions in combinations(joker_positions, size):
+            freed = [tiles[i] for i in positions]
+            if reading.kind == "run":
+                faces = [Face(reading.colour, reading.numbers[i]) for i in positions]
+                options.append((tiles, list(zip(faces, positions, strict=True)), freed))
+                continue
+            missing = sorted(reading.joker_faces(positions[0]))
+            for chosen in combinations(missing, size):
+                options.append((tiles, list(zip(chosen, positions, strict=True)), freed))
+    return options
+
+
+# ----- JSON lines --------------------------------------------------------------------------
+
+
+def solve_json(data: Any) -> dict[str, Any]:
+    """Answer one ``solve`` line: ``{"table", "rack", "opened", "rules", "threshold"}``."""
+    try:
+        if not isinstance(data, dict):
+            raise SolverInputError("each line must be a JSON object")
+        table_codes = data.get("table", [])
+        rack_codes = data.get("rack")
+        if not isinstance(table_codes, list) or not all(
+            isinstance(row, list) and all(isinstance(c, str) for c in row) for row in table_codes
+        ):
+            raise SolverInputError("'table' must be a list of sets, each a list of tile codes")
+        if not isinstance(rack_codes, list) or not all(isinstance(c, str) for c in rack_codes):
+            raise SolverInputError("'rack' must be a list of tile codes")
+        opened = data.get("opened", False)
+        if not isinstance(opened, bool):
+            raise SolverInputError("'opened' must be true or false")
+        rules = Rules.from_json(data.get("rules"))
+        threshold = data.get("threshold")
+        if threshold is not None and (
+            not isinstance(threshold, int) or isinstance(threshold, bool)
+        ):
+            raise SolverInputError("'threshold' must be a whole number")
+        rows = assign_ids([*table_codes, rack_codes])
+        table, rack = rows[:-1], rows[-1]
+        for i, row in enumerate(table):
+            reading = read_set(row, rules.wrap_runs)
+            if not reading.valid:
+                raise SolverInputError(f"Set {i + 1} on the table is not valid: {reading.problem}")
+        play = solve(table, rack, opened=opened, rules=rules, threshold=threshold)
+    except (SolverInputError, RulesError, TileError) as error:
+        return {"error": str(error)}
+    answer = play.to_json()
+    if not opened and not play.found:
+        answer["note"] = "no opening"
+    return answer
+
+
+def solve_main(lines: Any, out: Any) -> int:
+    """``python -m py_engine solve``: one JSON answer line per input line."""
+    errors = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            answer = solve_json(json.loads(line))
+        except json.JSONDecodeError as error:
+            answer = {"error": f"not valid JSON: {error}"}
+        errors += "error" in answer
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+    return errors
+
+
+_ = Colour
