@@ -79,6 +79,8 @@ def json_lines(answer: Callable[[Any], dict[str, Any]], lines: Iterable[str], ou
             result = answer(json.loads(line))
         except json.JSONDecodeError as error:
             result = {"error": f"not valid JSON: {error}"}
+        except RecursionError:
+            result = {"error": "not valid JSON: nested too deeply"}
         except (InputError, RulesError, TileError, IllegalAction) as error:
             result = {"error": str(error)}
         if "error" in result:
