@@ -464,11 +464,12 @@ def call(request: str) -> str:
     """Answer one JSON request with one JSON answer (see the module docstring)."""
     try:
         data = json.loads(request)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
         return _error(f"The request is not valid JSON ({error})")
     if not isinstance(data, dict):
         return _error("The request must be a JSON object")
-    handler = HANDLERS.get(data.get("cmd"))  # type: ignore[arg-type]
+    cmd = data.get("cmd")
+    handler = HANDLERS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         return _error(f"Unknown command {data.get('cmd')!r}; commands: {', '.join(HANDLERS)}")
     try:

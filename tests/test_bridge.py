@@ -1,0 +1,525 @@
+"""The bridge the web page calls (``bridge.call``): JSON in, JSON out, one game, the view
+hides what the player may not see, refused requests change nothing."""
+
+import json
+
+import pytest
+
+from py_engine import bridge
+
+HUMAN = {"name": "You", "kind": "human"}
+BOT = {"name": "Bot", "kind": "bot", "level": "easy"}
+
+
+@pytest.fixture(autouse=True)
+def no_game(monkeypatch):
+    monkeypatch.setattr(bridge, "_session", None)
+
+
+def call(cmd, **fields):
+    return json.loads(bridge.call(json.dumps({"cmd": cmd, **fields})))
+
+
+def new_game(seed=1, players=(HUMAN, BOT), **fields):
+    answer = call("new_game", seed=seed, players=list(players), **fields)
+    assert "error" not in answer, answer
+    return answer
+
+
+def game_where(me_first, players=(HUMAN, BOT), **fields):
+    """A new game (by trying seeds) in which the human does, or does not, move first."""
+    for seed in range(1, 200):
+        answer = new_game(seed, players, **fields)
+        if (answer["view"]["current"] == answer["view"]["me"]) == me_first:
+            return answer
+    raise AssertionError("no such seed")
+
+
+def the_round():
+    return bridge._session.round
+
+
+def view():
+    return call("view")["view"]
+
+
+def tile_ids(data):
+    """Every tile id shown anywhere in a JSON answer."""
+    found = set()
+    if isinstance(data, dict):
+        if {"id", "code", "joker"} <= set(data):
+            found.add(data["id"])
+        for value in data.values():
+            found |= tile_ids(value)
+    elif isinstance(data, list):
+        for value in data:
+            found |= tile_ids(value)
+    return found
+
+
+def refused(answer, message):
+    assert set(answer) <= {"error", "errors"}, answer
+    assert message in answer["error"], answer
+    return answer
+
+
+# ----- new game and the view ------------------------------------------------------------------
+
+
+def test_new_game_deals_and_shows_the_view():
+    answer = new_game(seed=1)
+    v = answer["view"]
+    assert v["me"] == 0
+    assert len(v["rack"]) == 14
+    assert v["pool"] == 78
+    assert v["table"] == []
+    assert v["turn"] == 1
+    assert v["threshold"] == 30
+    assert v["opened"] is False
+    assert v["round"] == 1
+    assert v["round_over"] is False
+    assert v["outcome"] is None
+    assert v["match_over"] is False
+    assert v["winner"] is None
+    assert v["history"] == []
+    assert v["rules"]["opening"] == 30
+    assert v["rules"]["players"] == 2
+    assert [p["rack_count"] for p in v["players"]] == [14, 14]
+    assert [p["name"] for p in v["players"]] == ["You", "Bot"]
+    assert v["players"][1]["level"] == "easy"
+    assert v["log"] == [f"Round 1: {v['players'][v['current']]['name']} starts"]
+
+
+def test_new_game_keeps_the_who_starts_draws_for_the_animation():
+    answer = new_game(seed=2)
+    draws = answer["who_starts"]
+    assert draws and all(draws)
+    assert {d["player"] for d in draws[0]} == {0, 1}
+    assert all(set(d["tile"]) >= {"id", "code"} for row in draws for d in row)
+
+
+def test_the_view_hides_the_other_racks_and_the_pool_order():
+    answer = new_game(seed=3, players=(BOT, HUMAN, BOT, BOT))
+    v = answer["view"]
+    assert v["me"] == 1
+    mine = {t["id"] for t in v["rack"]}
+    assert tile_ids(v) == mine
+    assert isinstance(v["pool"], int)
+    assert [p["rack_count"] for p in v["players"]] == [14, 14, 14, 14]
+    # The hidden tiles are really elsewhere: in the other racks and the pool.
+    others = {t.id for p, rack in enumerate(the_round().racks) if p != 1 for t in rack}
+    assert len(others) == 42
+    assert not others & mine
+
+
+def test_the_view_hides_the_other_racks_during_play():
+    game_where(me_first=True)
+    call("draw")
+    the_round().draw()  # the computer's turn, played on the engine directly
+    v = view()
+    assert tile_ids(v) == {t["id"] for t in v["rack"]}
+
+
+def test_new_game_with_rules():
+    v = new_game(rules={"opening": 50, "easing_opening": True, "target": 0})["view"]
+    assert v["threshold"] == 50
+    assert v["rules"]["target"] == 0
+
+
+def test_new_game_without_a_seed_picks_one():
+    answer = call("new_game", players=[HUMAN, BOT])
+    assert len(answer["view"]["rack"]) == 14
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"players": "two"}, "players must be a list of 2 to 4 players"),
+        ({"players": [HUMAN]}, "players must be a list of 2 to 4 players"),
+        ({"players": [HUMAN, BOT, BOT, BOT, BOT]}, "players must be a list of 2 to 4 players"),
+        ({"players": [BOT, BOT]}, "a game needs exactly one human player"),
+        ({"players": [HUMAN, HUMAN]}, "a game needs exactly one human player"),
+        ({"players": [HUMAN, "bot"]}, "player 2 must be"),
+        ({"players": [HUMAN, {"kind": "alien"}]}, "player 2 must be"),
+        ({"players": [HUMAN, {**BOT, "level": "god"}]}, "unknown level 'god'"),
+        ({"players": [HUMAN, BOT], "rules": [1]}, "rules must be a JSON object"),
+        ({"players": [HUMAN, BOT], "rules": {"cheat": 1}}, "unknown rule 'cheat'"),
+        ({"players": [HUMAN, BOT], "rules": {"players": 3}}, "rules.players does not match"),
+        ({"players": [HUMAN, BOT], "rules": {"opening": "x"}}, "rule opening must be"),
+        ({"players": [HUMAN, BOT], "seed": "abc"}, "seed must be a whole number"),
+        ({"players": [HUMAN, BOT], "seed": True}, "seed must be a whole number"),
+        ({"players": [HUMAN, BOT], "seed": 1.5}, "seed must be a whole number"),
+    ],
+)
+def test_bad_new_game_requests_are_refused_and_keep_the_game(fields, message):
+    new_game(seed=4)
+    before = view()
+    refused(call("new_game", **fields), message)
+    assert view() == before
+
+
+# ----- malformed requests ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{oops", "The request is not valid JSON"),
+        ("", "The request is not valid JSON"),
+        ("[" * 100_000, "The request is not valid JSON"),
+        ("[]", "The request must be a JSON object"),
+        ('"view"', "The request must be a JSON object"),
+        ("{}", "Unknown command None"),
+        ('{"cmd": "fly"}', "Unknown command 'fly'"),
+        ('{"cmd": ["view"]}', "Unknown command ['view']"),
+        ('{"cmd": {"a": 1}}', "Unknown command"),
+    ],
+)
+def test_malformed_requests_get_an_error_and_change_nothing(text, message):
+    new_game(seed=5)
+    before = view()
+    answer = json.loads(bridge.call(text))
+    refused(answer, message)
+    assert view() == before
+
+
+@pytest.mark.parametrize("cmd", ["view", "check", "play", "draw", "timeout", "resign", "save"])
+def test_commands_before_a_game_is_started_are_refused(cmd):
+    refused(call(cmd, table=[]), "No game has been started")
+
+
+# ----- checking and playing ---------------------------------------------------------------------
+
+
+def rigged_game(h, racks, **fields):
+    """A game whose round is laid out by hand, the human (player 0) to move."""
+    new_game(seed=6, **fields)
+    h.rig(the_round(), racks, current=0)
+    return the_round()
+
+
+def ids(h, game, rows):
+    return [[t.id for t in row] for row in h.lay(game, rows)]
+
+
+def test_check_a_legal_opening(h):
+    game = rigged_game(h, ["R10 B10 J K1", "B1 B2 B3"])
+    table = ids(h, game, ["R10 B10 J"])
+    answer = call("check", table=table)
+    assert answer["ok"] is True
+    assert answer["placed"] == table[0]
+    assert answer["errors"] == []
+    assert answer["opening_value"] == 30
+    assert answer["threshold"] == 30
+    assert answer["sets"] == [
+        {
+            "valid": True,
+            "kind": "group",
+            "value": 30,
+            "stands_for": [None, None, "Y10/K10"],
+            "message": None,
+        }
+    ]
+
+
+def test_check_explains_every_problem_per_set(h):
+    game = rigged_game(h, ["R7 R8 R9 R5 B6 K1", "B1"])
+    before = view()
+    answer = call("check", table=ids(h, game, ["R7 R8 R9", "R5 B6 K1"]))
+    assert answer["ok"] is False
+    assert answer["errors"][0] == {"set": 1, "message": "Set 2: " + answer["sets"][1]["message"]}
+    assert answer["errors"][-1]["message"] == "Your opening totals 24 points; 30 are needed"
+    assert answer["sets"][1]["valid"] is False
+    assert answer["sets"][1]["value"] == 0
+    assert view() == before
+
+
+def test_play_lays_the_sets_and_tells_the_log(h):
+    game = rigged_game(h, ["K13 J J K1", "B1 B2 B3"])
+    answer = call("play", table=ids(h, game, ["K13 J J"]))
+    v = answer["view"]
+    assert answer["events"] == [{"type": "play", "player": 0}]
+    assert [t["code"] for t in v["table"][0]["tiles"]] == ["J", "J", "K13"]
+    assert v["table"][0]["kind"] == "run"
+    assert v["table"][0]["value"] == 36
+    assert v["table"][0]["stands_for"] == ["K11", "K12", None]
+    assert [t["code"] for t in v["rack"]] == ["K1"]
+    assert v["opened"] is True
+    assert v["current"] == 1
+    assert v["log"][-1] == "You laid J J K13"
+
+
+def test_an_illegal_play_is_refused_with_its_reasons_and_changes_nothing(h):
+    game = rigged_game(h, ["R7 R8 R9 K1", "B1"])
+    before = view()
+    answer = call("play", table=ids(h, game, ["R7 R8 R9"]))
+    assert answer == {
+        "error": "Your opening totals 24 points; 30 are needed",
+        "errors": [{"set": None, "message": "Your opening totals 24 points; 30 are needed"}],
+    }
+    assert view() == before
+
+
+def test_a_play_using_someone_elses_tiles_is_refused(h):
+    game = rigged_game(h, ["R1 K1", "K11 K12 K13"], opened=[True, True])
+    before = view()
+    theirs = [[t.id for t in game.racks[1]]]
+    answer = refused(call("play", table=theirs), "K11 is not in your rack")
+    assert {"set": None, "message": "K13 is not in your rack"} in answer["errors"]
+    assert view() == before
+
+
+@pytest.mark.parametrize(
+    ("table", "message"),
+    [
+        ("R1 R2 R3", "a table must be a list of sets"),
+        ([1, 2, 3], "a table must be a list of sets"),
+        ([["R1", "R2", "R3"]], "unknown tile id 'R1'"),
+        ([[0, 1, 106]], "unknown tile id 106"),
+        ([[0, 1, -1]], "unknown tile id -1"),
+        ([[0, 1, 2.5]], "unknown tile id 2.5"),
+        ([[0, 1, True]], "unknown tile id True"),
+        ([[0, 1, None]], "unknown tile id None"),
+    ],
+)
+def test_bad_tables_are_refused(h, table, message):
+    rigged_game(h, ["R1 R2 R3", "B1"])
+    before = view()
+    for cmd in ("check", "play", "timeout"):
+        refused(call(cmd, table=table), message)
+    assert view() == before
+
+
+def test_play_and_check_need_a_table():
+    new_game()
+    refused(call("play"), "The request needs 'table'")
+    refused(call("check"), "The request needs 'table'")
+
+
+def test_actions_out_of_turn_are_refused():
+    game_where(me_first=False)
+    before = view()
+    for cmd in ("draw", "play", "check"):
+        refused(call(cmd, table=[]), "It is not your turn")
+    refused(call("timeout"), "It is not your turn")
+    assert view() == before
+
+
+def test_the_human_plays_on_after_the_computer():
+    game_where(me_first=False)
+    the_round().draw()
+    answer = call("draw")
+    assert answer["events"][0]["type"] == "draw"
+
+
+# ----- drawing, passing, the clock -------------------------------------------------------------
+
+
+def test_draw_takes_a_tile_and_passes_the_turn():
+    v = game_where(me_first=True)["view"]
+    answer = call("draw")
+    after = answer["view"]
+    (event,) = answer["events"]
+    assert event["type"] == "draw" and event["player"] == after["me"]
+    (tile,) = event["tiles"]
+    assert tile in after["rack"]
+    assert len(after["rack"]) == len(v["rack"]) + 1
+    assert after["pool"] == v["pool"] - 1
+    assert after["current"] != after["me"]
+    assert after["log"][-1] == "You drew a tile"
+
+
+def test_draw_with_an_empty_pool_is_a_pass(h):
+    rigged_game(h, ["R1", "B1"])
+    the_round().pool = []
+    answer = call("draw")
+    assert answer["events"] == [{"type": "pass", "player": 0}]
+    assert answer["view"]["log"][-1] == "You passed"
+
+
+def test_timeout_untouched_is_a_draw(h):
+    rigged_game(h, ["R1", "B1"], rules={"turn_seconds": 60})
+    answer = call("timeout")
+    (event,) = answer["events"]
+    assert event["type"] == "timeout" and event["outcome"] == "draw"
+    assert len(event["tiles"]) == 1
+    assert answer["view"]["log"][-1] == "Time ran out: You drew a tile"
+
+
+def test_timeout_marked_untouched_ignores_the_table(h):
+    game = rigged_game(h, ["R10 B10 Y10", "B1"])
+    answer = call("timeout", table=ids(h, game, ["R10 B10 Y10"]), touched=False)
+    assert answer["events"][0]["outcome"] == "draw"
+
+
+def test_timeout_with_a_legal_arrangement_plays_it(h):
+    game = rigged_game(h, ["R10 B10 Y10 K1", "B1"])
+    answer = call("timeout", table=ids(h, game, ["R10 B10 Y10"]))
+    assert answer["events"][0]["outcome"] == "play"
+    assert answer["events"][0]["tiles"] == []
+    assert len(answer["view"]["table"]) == 1
+    assert answer["view"]["log"][-1] == "Time ran out: You laid R10 B10 Y10"
+
+
+def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(h):
+    game = rigged_game(h, ["R7 R8 R9 K1", "B1"])
+    answer = call("timeout", table=ids(h, game, ["R7 R8 R9"]))
+    (event,) = answer["events"]
+    assert event["outcome"] == "penalty"
+    assert len(event["tiles"]) == 3
+    v = answer["view"]
+    assert v["table"] == []
+    assert len(v["rack"]) == 7
+    assert v["log"][-1].startswith("Time ran out: the table snapped back")
+    assert v["log"][-1].endswith("drew 3 penalty tiles")
+
+
+# ----- resigning, rounds, the match --------------------------------------------------------------
+
+
+def test_resigning_ends_the_game_for_the_other_player():
+    game_where(me_first=True)
+    answer = call("resign")
+    v = answer["view"]
+    assert answer["events"] == [{"type": "resign", "player": 0}]
+    assert v["round_over"] is True
+    assert v["outcome"]["reason"] == "resigned"
+    assert v["outcome"]["winner"] == 1
+    assert v["match_over"] is True
+    assert v["winner"] == 1
+    assert v["log"][-2:] == ["You resigned", "Bot wins the round"]
+    # Once the round is over every rack is shown.
+    assert [len(r) for r in v["outcome"]["racks"]] == [14, 14]
+
+
+def test_nothing_but_viewing_and_saving_after_the_match_is_over():
+    game_where(me_first=True)
+    call("resign")
+    before = view()
+    for cmd in ("draw", "play", "check", "timeout", "resign"):
+        refused(call(cmd, table=[]), "The round is over")
+    refused(call("next_round"), "The match is over")
+    assert view() == before
+    assert "save" in call("save")
+
+
+def test_going_out_then_the_next_round(h):
+    game = rigged_game(h, ["K11 K12 K13", "R5 B5"], opened=[True, True])
+    answer = call("play", table=ids(h, game, ["K11 K12 K13"]))
+    v = answer["view"]
+    assert v["round_over"] is True
+    assert v["outcome"]["reason"] == "went_out"
+    assert v["outcome"]["scores"] == [10, -10]
+    assert v["outcome"]["totals"] == [10, -10]
+    assert v["match_over"] is False
+    assert v["log"][-1].startswith("You went out")
+    nxt = call("next_round")
+    v = nxt["view"]
+    assert v["round"] == 2
+    assert v["round_over"] is False
+    assert v["history"] == [[10, -10]]
+    assert [p["score"] for p in v["players"]] == [10, -10]
+    assert len(v["rack"]) == 14
+    assert nxt["who_starts"]
+    assert v["log"][-1].startswith("Round 2: ")
+
+
+def test_next_round_while_the_round_is_being_played_is_refused():
+    new_game()
+    before = view()
+    refused(call("next_round"), "The round is still being played")
+    assert view() == before
+
+
+def test_a_single_round_game_is_over_after_one_round(h):
+    game = rigged_game(h, ["K11 K12 K13", "R5"], opened=[True, True], rules={"target": 0})
+    v = call("play", table=ids(h, game, ["K11 K12 K13"]))["view"]
+    assert v["match_over"] is True
+    assert v["winner"] == 0
+
+
+# ----- save and load ------------------------------------------------------------------------
+
+
+def played_a_little():
+    game_where(me_first=True)
+    for _ in range(3):
+        call("draw")
+        the_round().draw()
+    return view()
+
+
+def test_save_then_load_gives_the_same_game():
+    before = played_a_little()
+    text = call("save")["save"]
+    data = json.loads(text)
+    assert data["format"] == "rummikub-save"
+    assert data["log"] == before["log"]
+    call("draw")  # move on, then go back to the save
+    answer = call("load", save=text)
+    assert answer["view"] == before
+    assert call("save")["save"] == text
+
+
+def test_a_loaded_game_plays_on():
+    played_a_little()
+    text = call("save")["save"]
+    bridge._session = None
+    call("load", save=text)
+    answer = call("draw")
+    assert "error" not in answer
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda text: text[: len(text) // 2], "not valid JSON"),
+        (lambda text: "", "not valid JSON"),
+        (lambda text: "[" * 100_000, "not valid JSON"),
+        (lambda text: '{"format": "chess"}', "this is not a saved Rummikub game"),
+        (lambda text: text.replace('"version":1', '"version":9'), "unknown saved-game version 9"),
+        (lambda text: edit(text, rack_swap), "its state does not match its moves"),
+        (lambda text: edit(text, no_human), "corrupt"),
+        (lambda text: edit(text, players_not_objects), "corrupt"),
+        (lambda text: edit(text, bad_log), "corrupt (its log)"),
+    ],
+)
+def test_a_bad_save_is_refused_and_the_game_stays(make, message):
+    played_a_little()
+    text = call("save")["save"]
+    call("draw")
+    before = view()
+    refused(call("load", save=make(text)), message)
+    assert view() == before
+
+
+def test_load_needs_the_save_as_text():
+    new_game()
+    before = view()
+    for save in (None, {"format": "rummikub-save"}, 12):
+        refused(call("load", save=save), "load needs the saved game as a JSON string")
+    assert view() == before
+
+
+def edit(text, change):
+    data = json.loads(text)
+    change(data)
+    return json.dumps(data)
+
+
+def rack_swap(data):
+    state = data["rounds"][0]
+    state["racks"][0][0], state["racks"][1][0] = state["racks"][1][0], state["racks"][0][0]
+
+
+def no_human(data):
+    data["players"][0]["kind"] = "bot"
+    data["players"][0]["level"] = "easy"
+
+
+def players_not_objects(data):
+    data["players"] = ["You", "Bot"]
+
+
+def bad_log(data):
+    data["log"] = [1, 2]
