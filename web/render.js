@@ -235,7 +235,6 @@ function renderControls(state) {
   $("pool-count").textContent = String(v.pool);
   $("pool-hint").textContent = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
   pool.setAttribute("aria-label", `Pool: ${v.pool} tiles${mine ? (v.pool ? ", tap to draw" : ", empty, tap to pass") : ""}`);
-  $("draw").textContent = v.pool ? "Draw" : "Pass";
   const opening = !v.opened && mine;
   document.body.classList.toggle("opening", opening);
 }
@@ -272,7 +271,7 @@ function renderRoundDialog(state) {
     const sign = (n) => (n > 0 ? `+${n}` : String(n));
     body.append(
       el("tr", { class: i === out.winner ? "winner" : "" }, [
-        el("th", { scope: "row", text: i === v.me ? `${p.name} (you)` : p.name }),
+        el("th", { scope: "row", text: p.name }),
         el("td", { text: String(out.rack_values[i]) }),
         el("td", { text: sign(out.scores[i]) }),
         el("td", { text: String(out.totals[i]) }),
@@ -280,7 +279,7 @@ function renderRoundDialog(state) {
     );
   }
   $("next-round").hidden = v.match_over;
-  $("new-game").hidden = !v.match_over;
+  $("new-game").classList.toggle("primary", v.match_over);
   if (!dialog.open) {
     dialog.showModal();
     (v.match_over ? $("new-game") : $("next-round")).focus();
@@ -314,6 +313,7 @@ export function render(state) {
   $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
   if (state.screen !== "game" || !state.view) {
     document.body.dataset.turn = "none";
+    if ($("round-dialog").open) $("round-dialog").close();
     return;
   }
   const focusKey = document.activeElement?.dataset?.key ?? null;

@@ -48,8 +48,11 @@ class GamePage:
     # ----- starting a game
     def new_game(self, seed: int, levels: list[str], target: int = 200) -> None:
         page = self.page
-        if self.button("New Game").first.is_visible():
-            self.page.locator("#menu-new-game").click()
+        dialog = page.locator("#round-dialog[open]")
+        if dialog.count():
+            dialog.get_by_role("button", name="New Game").click()
+        elif page.locator("#menu-new-game").is_visible():
+            page.locator("#menu-new-game").click()
         expect(page.get_by_role("heading", name="New Game")).to_be_visible()
         page.get_by_label("Computer opponents").select_option(str(len(levels)))
         for i, level in enumerate(levels):

@@ -10,7 +10,6 @@ import functools
 import re
 
 import game_twin as twin
-import pytest
 from playwright.sync_api import expect
 
 LEVELS = ["easy"]
@@ -201,12 +200,101 @@ def test_keyboard_only_turn(app):
     assert not {i for s in sets for i in s} & set(app.rack_ids())
 
 
+@functools.cache
+def computer_play_deal() -> tuple[int, dict, int]:
+    """A seed where the player starts, draws, and the computer then lays tiles."""
+    for seed in range(1, 400):
+        view = twin.new_game(seed, LEVELS)
+        if view["current"] != view["me"]:
+            continue
+        twin.call(cmd="draw")
+        answer = twin.call(cmd="bot_turn")
+        if answer["turn"]["action"] == "play":
+            return seed, answer["turn"], answer["view"]["players"][1]["rack_count"]
+    raise AssertionError("no seed where the computer plays at once")
+
+
+@functools.cache
+def short_round(target: int) -> tuple[int, dict]:
+    """Of a few seeds, the one whose round ends soonest when the player only draws;
+    returns the seed and the twin's final view."""
+    best = None
+    for seed in range(1, 9):
+        view = twin.new_game(seed, LEVELS, target=target)
+        turns = 0
+        while not view["round_over"] and turns < 200:
+            view = twin.call(cmd="draw" if view["current"] == view["me"] else "bot_turn")["view"]
+            turns += 1
+        if view["round_over"] and (best is None or turns < best[0]):
+            best = (turns, seed, view)
+    assert best, "no round ended"
+    return best[1], best[2]
+
+
+def test_computer_turn_is_shown_and_narrated(app):
+    seed, turn, left = computer_play_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    expect(app.page.locator("#log")).to_contain_text(turn["narration"])
+    for tile_id in turn["placed"]:
+        expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
+    assert {i for row in turn["table"] for i in row} <= {i for s in app.table_ids() for i in s}
+    players = app.page.get_by_role("list", name="Players")
+    expect(players.locator("li").nth(1)).to_contain_text(f"{left} tiles")
+
+
+def draw_until_round_over(app) -> None:
+    dialog = app.page.locator("#round-dialog")
+    for _ in range(200):
+        if dialog.is_visible():
+            return
+        app.button("Draw").click()
+        app.wait_for_turn()
+    raise AssertionError("the round did not end")
+
+
+def test_round_to_its_end_with_the_score_screen(app):
+    seed, final = short_round(200)
+    app.new_game(seed, LEVELS, target=200)
+    draw_until_round_over(app)
+    dialog = app.page.get_by_role("dialog")
+    title = "Game Over" if final["match_over"] else "Round Complete"
+    expect(dialog.get_by_role("heading", name=title)).to_be_visible()
+    rows = dialog.locator("tbody tr")
+    expect(rows).to_have_count(2)
+    out = final["outcome"]
+    for i, player in enumerate(final["players"]):
+        cells = rows.filter(has=app.page.get_by_role("rowheader", name=player["name"])).locator(
+            "td"
+        )
+        expect(cells.nth(0)).to_have_text(str(out["rack_values"][i]))
+        score = out["scores"][i]
+        expect(cells.nth(1)).to_have_text(f"+{score}" if score > 0 else str(score))
+        expect(cells.nth(2)).to_have_text(str(out["totals"][i]))
+    if not final["match_over"]:
+        app.button("Next Round").click()
+        app.wait_for_turn()
+        expect(dialog).to_be_hidden()
+        expect(app.page.locator("#log")).to_contain_text("Round 2")
+        expect(app.page.get_by_role("list", name="Players")).to_contain_text(
+            f"{out['totals'][0]} pts"
+        )
+
+
+def test_single_round_game_ends_with_game_over(app):
+    seed, _ = short_round(0)
+    app.new_game(seed, LEVELS, target=0)
+    draw_until_round_over(app)
+    dialog = app.page.get_by_role("dialog")
+    expect(dialog.get_by_role("heading", name="Game Over")).to_be_visible()
+    expect(dialog).to_contain_text("Final standings")
+    dialog.get_by_role("button", name="New Game").click()
+    expect(app.page.get_by_role("heading", name="New Game")).to_be_visible()
+
+
 def test_every_request_stays_on_the_page_origin(app, requests_seen):
     assert requests_seen.urls, "no requests were recorded"
     assert any(u.endswith(".whl") for u in requests_seen.urls)
     assert any(u.endswith(".wasm") for u in requests_seen.urls)
     assert requests_seen.foreign() == []
-
-
-@pytest.mark.parametrize("level", ["easy"])
-def test_round_to_its_end(app, level): ...
