@@ -799,6 +799,16 @@ def _solve_open(
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
 
 
+def _near(a: Tile, b: Tile, wrap: bool) -> bool:
+    """Could these two tiles ever share a set, or swap places in a rearrangement?"""
+    if a.is_joker or b.is_joker or a.number == b.number:
+        return True
+    if a.colour != b.colour:
+        return False
+    gap = abs(a.number - b.number)  # type: ignore[operator]
+    return gap <= 2 or (wrap and gap >= 11)
+
+
 def _keep_sets(
     table: list[list[Tile]],
     rows: list[list[Tile]],
@@ -806,61 +816,74 @@ def _keep_sets(
     taken_ids: set[int],
     rules: Rules,
 ) -> tuple[list[list[Tile]], list[list[Tile]]]:
-    """Among arrangements of the same tiles, one that keeps table sets whole (greedy).
+    """Rearrange the best play's tiles so that table sets stay whole where they can.
 
-    Returns the kept table sets (as they were) and the other rows."""
-    used = [t for row in rows for t in row]
-    if not table:
-        return [], rows
-    candidates = [row for row in table if not any(t.id in taken_ids for t in row)]
-    # Sets far from every placed tile are tried together first, then one at a time.
-    placed_faces = [t.face for t in placed if not t.is_joker]
-    placed_joker = any(t.is_joker for t in placed)
-
-    def near(row: Sequence[Tile]) -> bool:
-        if placed_joker:
-            return True
-        for t in row:
-            if t.is_joker:
-                return True
-            for face in placed_faces:
-                if face.number == t.number:
-                    return True
-                if face.colour == t.colour and abs(face.number - t.number) <= 2:  # type: ignore[operator]
-                    return True
-                if rules.wrap_runs and face.colour == t.colour:
-                    return True
-        return False
-
-    far = [row for row in candidates if not near(row)]
-    close = [row for row in candidates if near(row)]
+    Each table set is tried in turn: it is kept when the sets of the current arrangement
+    that hold its tiles, together with the sets near them, can be laid out again without
+    it. This is a local test (it never misses a keepable set whose tiles the arrangement
+    only moved nearby); it returns the kept sets as they were and the other rows.
+    """
+    wrap = rules.wrap_runs
+    arrangement = [list(row) for row in rows]
     kept: list[list[Tile]] = []
-    kept_ids: set[int] = set()
-
-    def feasible(extra: list[list[Tile]]) -> list[list[Tile]] | None:
-        ids = kept_ids | {t.id for row in extra for t in row}
-        rest = [t for t in used if t.id not in ids]
-        return arrangeable(rest, rules)
-
-    arrangement: list[list[Tile]] | None = rows
-    if far:
-        attempt = feasible(far)
-        if attempt is not None:
-            kept.extend(far)
-            kept_ids |= {t.id for row in far for t in row}
-            arrangement = attempt
-            far = []
-    for row in [*far, *close]:
-        attempt = feasible([row])
+    for row in table:
+        if any(t.id in taken_ids for t in row):
+            continue
+        attempt = _without_set(arrangement, row, wrap, rules)
         if attempt is not None:
             kept.append(row)
-            kept_ids |= {t.id for t in row}
             arrangement = attempt
-    assert arrangement is not None
-    # Restore physical ids: the arrangement was built on the remaining tiles themselves.
-    order = {id(row): i for i, row in enumerate(table)}
-    kept.sort(key=lambda row: order[id(row)])
+    del placed
     return kept, arrangement
+
+
+def _without_set(
+    arrangement: list[list[Tile]], row: list[Tile], wrap: bool, rules: Rules
+) -> list[list[Tile]] | None:
+    """``arrangement`` with the tiles of ``row`` taken out and the rest still in valid
+    sets (changing only sets near the taken tiles), or None."""
+    sets = [list(r) for r in arrangement]
+    where = {t.id: i for i, r in enumerate(sets) for t in r}
+    # Take each tile of the row from the set sharing most faces with the row (swapping
+    # physical copies of the same face, which are interchangeable).
+    faces = [t.face for t in row]
+    for tile in row:
+        candidates = [
+            (i, j) for i, r in enumerate(sets) for j, t in enumerate(r) if t.face == tile.face
+        ]
+        if not candidates:
+            return None
+        i, j = max(candidates, key=lambda c: sum(t.face in faces for t in sets[c[0]]))
+        other = sets[i][j]
+        if other.id != tile.id:
+            k = where[tile.id]
+            sets[k][sets[k].index(tile)] = other
+            where[other.id] = k
+        sets[i][j] = tile
+        where[tile.id] = i
+    removed = {t.id for t in row}
+    touched = {where[t.id] for t in row}
+    if all(
+        {t.id for t in sets[i]} <= removed
+        or read_set([t for t in sets[i] if t.id not in removed], wrap).valid
+        for i in touched
+    ):
+        out = [[t for t in r if t.id not in removed] for r in sets]
+        return [r for r in out if r]
+    for widen in (False, True):
+        group = set(touched)
+        if widen:
+            loose = [t for i in touched for t in sets[i] if t.id not in removed]
+            group |= {
+                i
+                for i, r in enumerate(sets)
+                if any(_near(a, b, wrap) for a in r for b in loose if not a.is_joker)
+            }
+        tiles = [t for i in group for t in sets[i] if t.id not in removed]
+        laid = arrangeable(tiles, rules)
+        if laid is not None:
+            return [r for i, r in enumerate(sets) if i not in group] + laid
+    return None
 
 
 def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Play:

@@ -71,8 +71,10 @@ def templates(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
     return matrix, values
 
 
-def oracle_count(position) -> int:
-    """Most rack tiles placeable, by integer programming (0 when there is no play)."""
+def oracle_count(position, weigh_value: bool = False) -> int:
+    """Most rack tiles placeable, by integer programming (0 when there is no play).
+
+    With ``weigh_value`` (positions without jokers): 1024 * tiles + value placed."""
     matrix, values = templates(position.rules.wrap_runs)
     table = np.zeros(FACES + 1)
     rack = np.zeros(FACES + 1)
@@ -85,7 +87,10 @@ def oracle_count(position) -> int:
         table[:] = 0  # before opening: new sets from the rack only
     sets = matrix.shape[1]
     # Variables: how many of each set (0..2), then rack tiles used per face (0..rack).
-    c = np.concatenate([np.zeros(sets), -np.ones(FACES + 1)])
+    weights = np.ones(FACES + 1)
+    if weigh_value:
+        weights = 1024 + np.array([f % 13 + 1 for f in range(FACES)] + [0])
+    c = np.concatenate([np.zeros(sets), -weights])
     rows = [np.hstack([matrix, -np.eye(FACES + 1)])]
     lower = [table]
     upper = [table]
@@ -128,6 +133,12 @@ def test_solver_agrees_with_integer_program(chunk: int) -> None:
         play = solve(position.table, position.rack, opened=position.opened, rules=position.rules)
         _check(position, play)
         assert play.count == oracle_count(position), position.codes()
+        jokerless = not any(t.is_joker for t in position.rack) and not any(
+            t.is_joker for row in position.table for t in row
+        )
+        if jokerless and play.found:
+            # Without jokers the value placed is plain too: the tie-break agrees as well.
+            assert play.count * 1024 + play.value == oracle_count(position, True)
 
 
 def test_solver_agrees_with_integer_program_wrap_runs() -> None:

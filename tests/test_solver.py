@@ -1,0 +1,214 @@
+"""The exact solver on hand-made positions; every answer goes through the turn check."""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+from solver_positions import random_position
+
+from py_engine.rules import Rules
+from py_engine.solver import Play, arrangeable, solve, solve_json, solve_main
+from py_engine.tiles import Tile, assign_ids
+from py_engine.turns import check_turn
+
+
+def position(table: list[str], rack: str) -> tuple[list[list[Tile]], list[Tile]]:
+    rows = assign_ids([row.split() for row in table] + [rack.split()])
+    return rows[:-1], rows[-1]
+
+
+def best(
+    table: list[str], rack: str, *, opened: bool = True, rules: Rules | None = None, **kw
+) -> Play:
+    before, tiles = position(table, rack)
+    play = solve(before, tiles, opened=opened, rules=rules, **kw)
+    if play.placed:
+        check = check_turn(before, play.table, tiles, opened=opened, rules=rules, **kw)
+        assert check.ok, check.errors
+        assert {t.id for t in check.placed} == {t.id for t in play.placed}
+        if not opened:
+            assert check.opening_value == play.value
+    else:
+        assert play.table == before
+    return play
+
+
+def codes(tiles) -> list[str]:
+    return sorted(t.code for t in tiles)
+
+
+def rows(play: Play) -> list[list[str]]:
+    return sorted(sorted(t.code for t in row) for row in play.table)
+
+
+def test_adds_to_a_run_and_moves_the_joker_along():
+    play = best(["R3 R4 R5"], "R6 J B1")
+    assert codes(play.placed) == ["J", "R6"]
+    assert play.value == 6 + 7  # the joker stands for R7
+
+
+def test_no_play_leaves_the_table_as_it_was():
+    play = best(["R3 R4 R5"], "B1 Y9")
+    assert not play.found and play.value == 0
+
+
+def test_opening_needs_the_threshold():
+    assert not best([], "R1 R2 R3", opened=False).found
+    play = best([], "R10 B10 K10 R1", opened=False)
+    assert codes(play.placed) == ["B10", "K10", "R10"] and play.value == 30
+
+
+def test_opening_counts_a_joker_as_the_tile_it_stands_for():
+    play = best([], "K13 J J", opened=False)
+    assert play.value == 36 and play.count == 3
+
+
+def test_opening_leaves_the_table_alone_and_respects_50():
+    rules = Rules(opening=50)
+    play = best(["R3 R4 R5"], "R6 B10 Y10 K10 R11 R12 R13", opened=False, rules=rules)
+    assert play.value >= 50
+    assert ["R3", "R4", "R5"] in rows(play)
+    assert "R6" not in codes(play.placed)
+
+
+def test_opening_uses_the_eased_threshold():
+    assert not best([], "R5 R6 R7 B1 B2 B3", opened=False).found
+    play = best([], "R5 R6 R7 B1 B2 B3", opened=False, threshold=20)
+    assert play.count == 6
+
+
+def test_joker_is_retrieved_and_moved_to_another_set():
+    # R6 takes the joker's place in the run; the joker joins B9 Y9.
+    play = best(["R5 J R7"], "R6 B9 Y9")
+    assert codes(play.placed) == ["B9", "R6", "Y9"]
+
+
+def test_two_jokers_in_one_run_but_not_in_a_three_tile_group():
+    play = best([], "R13 J J")
+    assert play.count == 3
+    assert rows(play) == [["J", "J", "R13"]]
+    play = best([], "R13 B13 J J")
+    assert play.count == 4
+
+
+def test_ties_on_count_go_to_the_higher_value():
+    play = best([], "J R1 R2 K12 K13")
+    assert codes(play.placed) == ["J", "K12", "K13"] and play.value == 36
+
+
+def test_fewest_table_sets_are_changed():
+    play = best(["R3 R4 R5", "R6 R7 R8"], "R9")
+    assert play.changed == 1
+    assert ["R3", "R4", "R5"] in rows(play)
+
+
+def test_untouched_sets_stay_whole_in_a_big_table():
+    table = ["R1 R2 R3", "B5 B6 B7 B8", "Y10 B10 K10", "K1 K2 K3", "R11 R12 R13"]
+    play = best(table, "B9")
+    assert play.changed == 1
+    assert len(play.table) == 5
+
+
+def test_table_tiles_are_all_used_even_when_rearranged():
+    # The run must give up both ends to two new groups; R5 R6 R7 alone would be left
+    # over if the run were shorter, so only two of the four fit there.
+    play = best(["R4 R5 R6 R7 R8 R9 R10"], "B4 Y4 B10 Y10")
+    assert play.count == 4 and play.changed == 1
+    assert best(["R4 R5 R6 R7"], "B4 Y4 B7 Y7").count == 2
+
+
+def test_wrap_around_runs():
+    assert not best([], "R12 R13 R1").found
+    play = best([], "R12 R13 R1", rules=Rules(wrap_runs=True))
+    assert play.count == 3
+    play = best(["K11 K12 K13"], "K1 K2", rules=Rules(wrap_runs=True))
+    assert play.count == 2
+
+
+def test_wrap_around_tail_and_head_join():
+    rules = Rules(wrap_runs=True)
+    play = best([], "Y13 Y1 J B5", rules=rules)
+    assert play.count == 3  # Y13 Y1 J (Y2) or J Y13 Y1 (Y12)
+
+
+def test_locked_joker_sets():
+    rules = Rules(locked_jokers=True)
+    # Unlocked, R8 would extend the run; locked, the set may not grow.
+    assert best(["R5 J R7"], "R8").found
+    assert not best(["R5 J R7"], "R8", rules=rules).found
+    # Swapping R6 for the joker is allowed, when the joker finds another set.
+    assert not best(["R5 J R7"], "R6", rules=rules).found
+    play = best(["R5 J R7", "B9 B10 B11"], "R6", rules=rules)
+    assert codes(play.placed) == ["R6"]
+    assert ["R5", "R6", "R7"] in rows(play)
+
+
+def test_locked_three_tile_group_swaps_either_missing_colour():
+    rules = Rules(locked_jokers=True)
+    play = best(["R5 B5 J", "K1 K2 K3"], "K5", rules=rules)
+    assert codes(play.placed) == ["K5"]
+    assert ["B5", "K5", "R5"] in rows(play)
+
+
+def test_arrangeable():
+    assert arrangeable([]) == []
+    _, tiles = position([], "R1 R2 R4")
+    assert arrangeable(tiles) is None
+    _, tiles = position([], "R1 R2 R3 R4 B4 Y4")
+    laid = arrangeable(tiles)
+    assert laid is not None and sorted(t.id for r in laid for t in r) == sorted(t.id for t in tiles)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_positions_pass_the_turn_check(seed: int):
+    rng = random.Random(seed)
+    for _ in range(40):
+        pos = random_position(rng)
+        play = solve(pos.table, pos.rack, opened=pos.opened, rules=pos.rules)
+        if play.found:
+            check = check_turn(pos.table, play.table, pos.rack, opened=pos.opened, rules=pos.rules)
+            assert check.ok, (check.errors, pos.codes())
+
+
+def test_random_positions_with_locked_jokers_pass_the_turn_check():
+    rng = random.Random(9)
+    rules = Rules(locked_jokers=True)
+    found = 0
+    for _ in range(60):
+        pos = random_position(rng, rules=rules, jokers=True, opened=True)
+        play = solve(pos.table, pos.rack, opened=True, rules=rules)
+        plain = solve(pos.table, pos.rack, opened=True)
+        assert play.count <= plain.count
+        if play.found:
+            found += 1
+            check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=rules)
+            assert check.ok, (check.errors, pos.codes())
+    assert found > 10
+
+
+def test_solve_json_and_lines():
+    answer = solve_json({"table": [["R3", "R4", "R5"]], "rack": ["R6", "J", "B1"], "opened": True})
+    assert sorted(answer["placed"]) == ["J", "R6"]
+    assert answer["value"] == 13
+    assert sorted(map(sorted, answer["table"])) == [["J", "R3", "R4", "R5", "R6"]]
+    none = solve_json({"table": [], "rack": ["R1"], "opened": False})
+    assert none == {"table": [], "placed": [], "value": 0, "note": "no opening"}
+    out = io.StringIO()
+    lines = [
+        '{"table": [], "rack": ["R1", "R2", "R3"], "opened": true}',
+        "not json",
+        '{"table": [["R1", "R2"]], "rack": ["R3"], "opened": true}',
+        '{"rack": ["R1", "R1", "R1"], "opened": true}',
+        '{"rack": ["R1"], "rules": {"opening": "x"}}',
+        "",
+        '{"table": [], "rack": ["K1", "K2", "K3"], "opened": true, "rules": {"wrap_runs": true}}',
+    ]
+    errors = solve_main(lines, out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 6 and errors == 4
+    assert answers[0]["placed"] == ["R1", "R2", "R3"]
+    assert all("error" in a for a in answers[1:5])
+    assert answers[5]["value"] == 6
