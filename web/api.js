@@ -22,6 +22,8 @@ export function createGame(engine, options = {}) {
   const tileName = (id) => state.tiles.get(id)?.label ?? `tile ${id}`;
 
   function failed(err) {
+    console.error(err);
+    document.body.dataset.failed = String(err.message ?? err);
     state.busy = false;
     state.thinking = null;
     say(`The engine failed: ${err.message ?? err}`, "error");
@@ -124,6 +126,7 @@ export function createGame(engine, options = {}) {
 
   const api = {
     state,
+    engine,
     render: redraw,
 
     /** Boot progress from the engine worker. */

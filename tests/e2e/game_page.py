@@ -68,8 +68,11 @@ class GamePage:
     def wait_for_turn(self) -> None:
         """Until it is the player's turn again, or the round is over."""
         self.page.wait_for_selector(
-            "body[data-turn=mine], #round-dialog[open]", timeout=TURN_TIMEOUT_MS
+            "body[data-turn=mine], #round-dialog[open], body[data-failed]",
+            timeout=TURN_TIMEOUT_MS,
         )
+        failed = self.page.locator("body").get_attribute("data-failed")
+        assert failed is None, f"the engine failed: {failed}"
 
     # ----- moving tiles
     def drag(self, source: Locator, target: Locator, where: str = "center") -> None:

@@ -293,7 +293,32 @@ def test_single_round_game_ends_with_game_over(app):
     expect(app.page.get_by_role("heading", name="New Game")).to_be_visible()
 
 
+def test_engine_restart_restores_the_game(app):
+    """A runaway computer is cut off by terminating the worker; the new worker boots
+    and takes the game back from the last saved state, with nothing lost."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    before = app.page.evaluate(
+        "async () => { const g = window.__rummikub; await g.engine.takeSnapshot();"
+        " return (await g.engine.call({cmd: 'view'})).view; }"
+    )
+    after = app.page.evaluate(
+        "async () => { const g = window.__rummikub; await g.engine.restart();"
+        " return (await g.engine.call({cmd: 'view'})).view; }"
+    )
+    assert after["rack"] == before["rack"]
+    assert after["table"] == before["table"]
+    assert after["pool"] == before["pool"] and after["turn"] == before["turn"]
+    # And the page plays on with the new worker.
+    app.button("Draw").click()
+    app.wait_for_turn()
+    assert len(app.rack_ids()) == len(before["rack"]) + 1
+
+
 def test_every_request_stays_on_the_page_origin(app, requests_seen):
+    """Last in the session: everything the pages and their workers fetched."""
     assert requests_seen.urls, "no requests were recorded"
     assert any(u.endswith(".whl") for u in requests_seen.urls)
     assert any(u.endswith(".wasm") for u in requests_seen.urls)
