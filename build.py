@@ -210,13 +210,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             rel = "/" + rel[len(self.base) :]
         return super().translate_path(rel)
 
-    def do_GET(self) -> None:
-        if self.base != "/" and self.path == self.base.rstrip("/"):
+    def _redirect_to_base(self) -> bool:
+        if self.base != "/" and self.path.split("?", 1)[0] == self.base.rstrip("/"):
             self.send_response(301)
             self.send_header("Location", self.base)
             self.end_headers()
-            return
-        super().do_GET()
+            return True
+        return False
+
+    def do_GET(self) -> None:
+        if not self._redirect_to_base():
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if not self._redirect_to_base():
+            super().do_HEAD()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
