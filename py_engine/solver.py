@@ -313,24 +313,33 @@ JOKER_BEST = SCALE + N  # the most a rack joker can add
 
 
 def _group_room(problem: _Problem, n: int, c: int) -> int:
-    """How many tiles of colour ``c`` could at most go into groups at number ``n``."""
+    """How many tiles of colour ``c`` could at most go into groups at number ``n``: each
+    group needs two more members of other colours (or jokers)."""
     jokers = problem.table_jokers + problem.rack_jokers
-    others = sum(
-        1
+    copies = [
+        min(2, problem.table[o * N + n - 1] + problem.rack[o * N + n - 1])
         for o in range(COLOURS)
-        if o != c and problem.table[o * N + n - 1] + problem.rack[o * N + n - 1]
-    )
-    return 2 if others + jokers >= 2 else 0
+        if o != c
+    ]
+    colours = sum(1 for k in copies if k)
+    if colours + jokers < 2:
+        return 0
+    if sum(copies) + jokers >= 4 and sum(1 for k in copies if k == 2) + jokers + colours >= 4:
+        return 2
+    return 1
 
 
-_BOUND_CACHE: dict[tuple, list[dict[int, int]]] = {}
+_BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
 
 
-def _colour_bounds(problem: _Problem, c: int) -> list[dict[int, int]]:
+def _colour_bounds(
+    problem: _Problem, c: int
+) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
-    use every joker; so this is an upper bound, and NEG is exact infeasibility."""
+    use every joker; so this is an upper bound, and NEG is exact infeasibility. Also
+    returns the same per number of jokers this colour may still use (``V[n][local][j]``)."""
     jokers = problem.table_jokers + problem.rack_jokers
     wrap = problem.wrap
     faces = tuple(
@@ -354,7 +363,9 @@ def _colour_bounds(problem: _Problem, c: int) -> list[dict[int, int]]:
     # Best future per (local, jokers left), going down.
     after = {local: [0 if _local_final_ok(local) else NEG] * (jokers + 1) for local in reach[N]}
     bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
+    vectors: list[dict[int, tuple[int, ...]]] = [{} for _ in range(N + 1)]
     bounds[N] = {local: best[jokers] for local, best in after.items()}
+    vectors[N] = {local: tuple(best) for local, best in after.items()}
     for n in range(N, 0, -1):
         t, r, room = faces[n - 1]
         gain_per = SCALE + n
@@ -375,10 +386,11 @@ def _colour_bounds(problem: _Problem, c: int) -> list[dict[int, int]]:
             before[local] = best
         after = before
         bounds[n - 1] = {local: best[jokers] for local, best in before.items()}
+        vectors[n - 1] = {local: tuple(best) for local, best in before.items()}
     if len(_BOUND_CACHE) > 4096:
         _BOUND_CACHE.clear()
-    _BOUND_CACHE[key] = bounds
-    return bounds
+    _BOUND_CACHE[key] = (bounds, vectors)
+    return bounds, vectors
 
 
 def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
@@ -442,7 +454,9 @@ def _run_dp(problem: _Problem) -> _Result | None:
     already explored with as good a potential is not explored again. So the first play
     found is usually the best one when the bound is tight, and the search is exact.
     """
-    bounds = [_colour_bounds(problem, c) for c in range(COLOURS)]
+    both = [_colour_bounds(problem, c) for c in range(COLOURS)]
+    bounds = [b for b, _ in both]
+    vectors = [v for _, v in both]
     start = sum(b[0].get(0, NEG) for b in bounds)
     if start <= NEG // 2:
         return None
@@ -492,6 +506,36 @@ def _run_dp(problem: _Problem) -> _Result | None:
         if score > best[0]:
             best[0], best[1], best[2] = score, key, list(path)
 
+    jokers = jt_max + jr_max
+
+    def joker_bound(i: int, key: int, pot: int) -> int:
+        """A tighter bound than ``pot``: the jokers left shared out among the colours,
+        instead of each colour counting on all of them."""
+        n, done = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
+        left = jokers - ((key >> SH_TJ) & 3) - ((key >> SH_RJ) & 3)
+        loose = 0
+        base = 0
+        gains1 = []
+        gains2 = []
+        for c in range(COLOURS):
+            local = (key >> COLOUR_SHIFT[c]) & 255
+            vec = vectors[c][n if c <= done else n - 1].get(local)
+            if vec is None:
+                return NEG
+            loose += vec[jokers]
+            base += vec[0]
+            if left >= 1:
+                gains1.append(vec[1] - vec[0])
+                if left >= 2:
+                    gains2.append(vec[2] - vec[0])
+        extra = 0
+        if left == 1:
+            extra = max(gains1)
+        elif left >= 2:
+            gains1.sort()
+            extra = max(max(gains2), gains1[-1] + gains1[-2])
+        return pot - loose + base + extra
+
     def search(i: int, key: int, pot: int) -> None:
         if i == steps:
             finish(key, pot)
@@ -509,6 +553,8 @@ def _run_dp(problem: _Problem) -> _Result | None:
             if seen_next.get(nk, NEG) >= child:
                 continue
             seen_next[nk] = child
+            if jokers and i % 5 == 4 and joker_bound(i, nk, child) <= best[0]:
+                continue
             path[i] = option
             search(i + 1, nk, child)
             if best[0] >= start:
