@@ -22,6 +22,9 @@ __all__ = ["TurnCheck", "TurnProblem", "check_codes", "check_turn"]
 
 Table = Sequence[Sequence[Tile]]
 
+# check_codes tries every way round for at most this many codes held twice (2**n checks).
+MAX_COPY_SWAPS = 8
+
 
 @dataclass(frozen=True, slots=True)
 class TurnProblem:
@@ -243,18 +246,51 @@ def check_codes(
 
     before_tiles = [[take(c) for c in row] for row in before]
     rack_tiles = [take(c) for c in rack]
-    # after: a code takes the copy from the table set its row shares most codes with
-    # (an unchanged set first, so it keeps its own tiles wherever it is listed), then
-    # any table copy, then the rack's, then an outsider (reported).
+    # after: a code takes the copy from the table set its row shares most numbered tiles
+    # with (jokers move about; an unchanged set comes first, so it keeps its own tiles
+    # wherever it is listed), then any table copy, then the rack's, then an outsider.
     after_faces = [[parse_face(code) for code in row] for row in after]
     table_left = [list(row) for row in before_tiles]
+    before_counts = [Counter(t.face for t in row) for row in before_tiles]
+    holders: dict[Face, list[int]] = {}
+    for b, counts in enumerate(before_counts):
+        for face in counts:
+            holders.setdefault(face, []).append(b)
     pairs = []
     for i, faces in enumerate(after_faces):
-        for b, row in enumerate(before_tiles):
-            shared = sum((Counter(faces) & Counter(t.face for t in row)).values())
-            if shared:
-                pairs.append((-shared, len(faces) + len(row) - 2 * shared, i, b))
+        shared: Counter[int] = Counter()
+        numbered: Counter[int] = Counter()
+        for face, k in Counter(faces).items():
+            for b in holders.get(face, ()):
+                n = min(k, before_counts[b][face])
+                shared[b] += n
+                if not face.is_joker:
+                    numbered[b] += n
+        for b, n in numbered.items():
+            pairs.append((-n, len(faces) + len(before_tiles[b]) - 2 * shared[b], i, b))
     slots: list[list[Tile | None]] = [[None] * len(faces) for faces in after_faces]
+    if rules is not None and rules.locked_jokers:
+        # A locked set's numbered tiles must stay together: when only one proposed set
+        # holds them all, they are that set's.
+        for b, row in enumerate(before_tiles):
+            reals = [t for t in row if not t.is_joker]
+            if len(reals) == len(row):
+                continue
+            need = Counter(t.face for t in reals)
+            hosts = [
+                i
+                for i, faces in enumerate(after_faces)
+                if not need - Counter(f for f, t in zip(faces, slots[i], strict=True) if t is None)
+            ]
+            if len(hosts) == 1:
+                for tile in reals:
+                    j = next(
+                        j
+                        for j, face in enumerate(after_faces[hosts[0]])
+                        if face == tile.face and slots[hosts[0]][j] is None
+                    )
+                    slots[hosts[0]][j] = tile
+                    table_left[b].remove(tile)
     for _, _, i, b in sorted(pairs):
         for j, face in enumerate(after_faces[i]):
             tile = next((t for t in table_left[b] if t.face == face), None)
@@ -279,9 +315,35 @@ def check_codes(
                     outside.add(tile.id)
             out.append(tile)
         after_tiles.append(out)
-    return check_turn(
+    result = check_turn(
         before_tiles, after_tiles, rack_tiles, opened=opened, rules=rules, threshold=threshold
     )
+    if result.ok or rules is None or not rules.locked_jokers:
+        return result
+    # Which set a copy came from matters for locked sets. Where both copies of a code in
+    # a locked set were in play, try the other way round until a reading is legal.
+    locked = {t.code for row in before_tiles if any(t.is_joker for t in row) for t in row}
+    spots: dict[str, list[tuple[int, int]]] = {}
+    for i, row in enumerate(after_tiles):
+        for j, tile in enumerate(row):
+            if tile.code in locked and len(pools[tile.code]) == 2:
+                spots.setdefault(tile.code, []).append((i, j))
+    codes = sorted(spots)
+    if len(codes) > MAX_COPY_SWAPS:
+        return result
+    for mask in range(1, 2 ** len(codes)):
+        rows = [list(row) for row in after_tiles]
+        for bit, code in enumerate(codes):
+            if mask >> bit & 1:
+                first, second = pools[code]
+                for i, j in spots[code]:
+                    rows[i][j] = second if rows[i][j] == first else first
+        attempt = check_turn(
+            before_tiles, rows, rack_tiles, opened=opened, rules=rules, threshold=threshold
+        )
+        if attempt.ok:
+            return attempt
+    return result
 
 
 def _free_copy(face: Face, used: set[int]) -> Tile:

@@ -320,3 +320,31 @@ def test_before_opening_a_bigger_new_set_listed_before_the_table_set_it_contains
     )
     assert result.ok, messages(result)
     assert result.opening_value == 40
+
+
+@pytest.mark.parametrize("order", [(0, 1), (1, 0)])
+def test_locked_joker_swap_beside_a_run_with_the_same_numbers_in_either_order(order):
+    # Two R10 R11 R12 on the table; the joker of the locked set goes onto the other run.
+    before = ["J R10 R11 R12 R13", "R9 R10 R11 R12"]
+    rows = ["R9 R10 R11 R12 R13", "R9 R10 R11 R12 J"]
+    after = [rows[k] for k in order]
+    result = check(before, after, "R9 B1", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_locked_joker_swap_that_reads_like_another_unchanged_set():
+    # R13 B13 K13 is both the locked set with its joker swapped and a copy of the other
+    # set; the play is legal when read the first way.
+    before = ["R13 B13 J", "K3 K4 K5 K6", "K13 R13 B13"]
+    after = ["R13 B13 K13", "K3 K4 K5 K6 J", "K13 R13 B13 Y13"]
+    result = check(before, after, "K13 Y13 B1", rules=LOCKED)
+    assert result.ok, messages(result)
+
+
+def test_an_illegal_play_by_codes_stays_illegal_whichever_way_round():
+    # Both R13s are on the table, but either way round the locked set is changed.
+    before = ["R13 B13 J", "R11 R12 R13"]
+    after = ["R13 B13 J K13", "R11 R12 R13"]
+    result = check(before, after, "K13", rules=LOCKED)
+    assert not result.ok
+    assert "is locked" in messages(result)[0]
