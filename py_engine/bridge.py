@@ -54,6 +54,12 @@ class Session:
     def name(self, player: int) -> str:
         return str(self.match.players[player].get("name") or f"Player {player + 1}")
 
+    def subject(self, player: int, verb: str) -> str:
+        """``Computer 1 starts`` but ``You start``: the human is addressed as "You"."""
+        if player == self.me:
+            return f"You {_SECOND_PERSON.get(verb, verb)}"
+        return f"{self.name(player)} {verb}"
+
     def say(self, line: str) -> None:
         self.log.append(line)
         del self.log[:-LOG_LINES]
@@ -65,6 +71,7 @@ class Session:
 
 
 _session: Session | None = None
+_SECOND_PERSON = {"starts": "start", "wins": "win", "went": "went"}
 
 
 # ----- JSON shapes -----------------------------------------------------------------------
@@ -276,7 +283,7 @@ def _new_game(request: dict[str, Any]) -> dict[str, Any]:
 
 def _announce_start(session: Session) -> None:
     game = session.round
-    session.say(f"Round {len(session.match.rounds)}: {session.name(game.first)} starts")
+    session.say(f"Round {len(session.match.rounds)}: {session.subject(game.first, 'starts')}")
 
 
 def _who_starts_json(game: Round) -> list[list[dict[str, Any]]]:
@@ -300,9 +307,10 @@ def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any
         if out.winner is None:
             session.say("The round is over: blocked, no winner")
         elif out.reason.value == "went_out":
-            session.say(f"{session.name(out.winner)} went out and wins the round")
+            won = "win" if out.winner == session.me else "wins"
+            session.say(f"{session.subject(out.winner, 'went')} out and {won} the round")
         else:
-            session.say(f"{session.name(out.winner)} wins the round")
+            session.say(f"{session.subject(out.winner, 'wins')} the round")
     return {"view": view(session), "events": events}
 
 
@@ -312,14 +320,14 @@ def _play(request: dict[str, Any]) -> dict[str, Any]:
     before = [list(row) for row in game.table]
     table = _table_arg(request)
     game.play(table, player=session.me)
-    session.say(describe_play(session.name(session.me), before, game.table))
+    session.say(describe_play("You", before, game.table))
     return _after_turn(session, [{"type": "play", "player": session.me}])
 
 
 def _draw(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     tile = session.round.draw_or_pass(player=session.me)
-    me = session.name(session.me)
+    me = "You"
     if tile is None:
         session.say(f"{me} passed")
         return _after_turn(session, [{"type": "pass", "player": session.me}])
@@ -335,7 +343,7 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
         table = None
     before = [list(row) for row in game.table]
     what, drawn = game.timeout(table, player=session.me)
-    me = session.name(session.me)
+    me = "You"
     lines = {
         "draw": f"Time ran out: {me} drew a tile",
         "pass": f"Time ran out: {me} passed",
@@ -412,7 +420,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
 def _resign(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     session.round.resign(session.me)
-    session.say(f"{session.name(session.me)} resigned")
+    session.say("You resigned")
     return _after_turn(session, [{"type": "resign", "player": session.me}])
 
 
