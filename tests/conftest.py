@@ -87,6 +87,6 @@ class Helpers:
 
 
 @pytest.fixture(scope="session")
-def h() -> type[Helpers]:
-    """``h.rigged([...])``, ``h.lay(game, [...])``, ``h.snapshot(game)``."""
+def by_hand() -> type[Helpers]:
+    """``by_hand.rigged([...])``, ``by_hand.lay(game, [...])``, ``by_hand.snapshot(game)``."""
     return Helpers

@@ -191,20 +191,20 @@ def test_commands_before_a_game_is_started_are_refused(cmd):
 # ----- checking and playing ---------------------------------------------------------------------
 
 
-def rigged_game(h, racks, **fields):
+def rigged_game(by_hand, racks, **fields):
     """A game whose round is laid out by hand, the human (player 0) to move."""
     new_game(seed=6, **fields)
-    h.rig(the_round(), racks, current=0)
+    by_hand.rig(the_round(), racks, current=0)
     return the_round()
 
 
-def ids(h, game, rows):
-    return [[t.id for t in row] for row in h.lay(game, rows)]
+def ids(by_hand, game, rows):
+    return [[t.id for t in row] for row in by_hand.lay(game, rows)]
 
 
-def test_check_a_legal_opening(h):
-    game = rigged_game(h, ["R10 B10 J K1", "B1 B2 B3"])
-    table = ids(h, game, ["R10 B10 J"])
+def test_check_a_legal_opening(by_hand):
+    game = rigged_game(by_hand, ["R10 B10 J K1", "B1 B2 B3"])
+    table = ids(by_hand, game, ["R10 B10 J"])
     answer = call("check", table=table)
     assert answer["ok"] is True
     assert answer["placed"] == table[0]
@@ -222,10 +222,10 @@ def test_check_a_legal_opening(h):
     ]
 
 
-def test_check_explains_every_problem_per_set(h):
-    game = rigged_game(h, ["R7 R8 R9 R5 B6 K1", "B1"])
+def test_check_explains_every_problem_per_set(by_hand):
+    game = rigged_game(by_hand, ["R7 R8 R9 R5 B6 K1", "B1"])
     before = view()
-    answer = call("check", table=ids(h, game, ["R7 R8 R9", "R5 B6 K1"]))
+    answer = call("check", table=ids(by_hand, game, ["R7 R8 R9", "R5 B6 K1"]))
     assert answer["ok"] is False
     assert answer["errors"][0] == {"set": 1, "message": "Set 2: " + answer["sets"][1]["message"]}
     assert answer["errors"][-1]["message"] == "Your opening totals 24 points; 30 are needed"
@@ -234,9 +234,9 @@ def test_check_explains_every_problem_per_set(h):
     assert view() == before
 
 
-def test_play_lays_the_sets_and_tells_the_log(h):
-    game = rigged_game(h, ["K13 J J K1", "B1 B2 B3"])
-    answer = call("play", table=ids(h, game, ["K13 J J"]))
+def test_play_lays_the_sets_and_tells_the_log(by_hand):
+    game = rigged_game(by_hand, ["K13 J J K1", "B1 B2 B3"])
+    answer = call("play", table=ids(by_hand, game, ["K13 J J"]))
     v = answer["view"]
     assert answer["events"] == [{"type": "play", "player": 0}]
     assert [t["code"] for t in v["table"][0]["tiles"]] == ["J", "J", "K13"]
@@ -249,10 +249,10 @@ def test_play_lays_the_sets_and_tells_the_log(h):
     assert v["log"][-1] == "You laid J J K13"
 
 
-def test_an_illegal_play_is_refused_with_its_reasons_and_changes_nothing(h):
-    game = rigged_game(h, ["R7 R8 R9 K1", "B1"])
+def test_an_illegal_play_is_refused_with_its_reasons_and_changes_nothing(by_hand):
+    game = rigged_game(by_hand, ["R7 R8 R9 K1", "B1"])
     before = view()
-    answer = call("play", table=ids(h, game, ["R7 R8 R9"]))
+    answer = call("play", table=ids(by_hand, game, ["R7 R8 R9"]))
     assert answer == {
         "error": "Your opening totals 24 points; 30 are needed",
         "errors": [{"set": None, "message": "Your opening totals 24 points; 30 are needed"}],
@@ -260,8 +260,8 @@ def test_an_illegal_play_is_refused_with_its_reasons_and_changes_nothing(h):
     assert view() == before
 
 
-def test_a_play_using_someone_elses_tiles_is_refused(h):
-    game = rigged_game(h, ["R1 K1", "K11 K12 K13"], opened=[True, True])
+def test_a_play_using_someone_elses_tiles_is_refused(by_hand):
+    game = rigged_game(by_hand, ["R1 K1", "K11 K12 K13"], opened=[True, True])
     before = view()
     theirs = [[t.id for t in game.racks[1]]]
     answer = refused(call("play", table=theirs), "K11 is not in your rack")
@@ -282,8 +282,8 @@ def test_a_play_using_someone_elses_tiles_is_refused(h):
         ([[0, 1, None]], "unknown tile id None"),
     ],
 )
-def test_bad_tables_are_refused(h, table, message):
-    rigged_game(h, ["R1 R2 R3", "B1"])
+def test_bad_tables_are_refused(by_hand, table, message):
+    rigged_game(by_hand, ["R1 R2 R3", "B1"])
     before = view()
     for cmd in ("check", "play", "timeout"):
         refused(call(cmd, table=table), message)
@@ -329,16 +329,16 @@ def test_draw_takes_a_tile_and_passes_the_turn():
     assert after["log"][-1] == "You drew a tile"
 
 
-def test_draw_with_an_empty_pool_is_a_pass(h):
-    rigged_game(h, ["R1", "B1"])
+def test_draw_with_an_empty_pool_is_a_pass(by_hand):
+    rigged_game(by_hand, ["R1", "B1"])
     the_round().pool = []
     answer = call("draw")
     assert answer["events"] == [{"type": "pass", "player": 0}]
     assert answer["view"]["log"][-1] == "You passed"
 
 
-def test_timeout_untouched_is_a_draw(h):
-    rigged_game(h, ["R1", "B1"], rules={"turn_seconds": 60})
+def test_timeout_untouched_is_a_draw(by_hand):
+    rigged_game(by_hand, ["R1", "B1"], rules={"turn_seconds": 60})
     answer = call("timeout")
     (event,) = answer["events"]
     assert event["type"] == "timeout" and event["outcome"] == "draw"
@@ -346,24 +346,24 @@ def test_timeout_untouched_is_a_draw(h):
     assert answer["view"]["log"][-1] == "Time ran out: You drew a tile"
 
 
-def test_timeout_marked_untouched_ignores_the_table(h):
-    game = rigged_game(h, ["R10 B10 Y10", "B1"])
-    answer = call("timeout", table=ids(h, game, ["R10 B10 Y10"]), touched=False)
+def test_timeout_marked_untouched_ignores_the_table(by_hand):
+    game = rigged_game(by_hand, ["R10 B10 Y10", "B1"])
+    answer = call("timeout", table=ids(by_hand, game, ["R10 B10 Y10"]), touched=False)
     assert answer["events"][0]["outcome"] == "draw"
 
 
-def test_timeout_with_a_legal_arrangement_plays_it(h):
-    game = rigged_game(h, ["R10 B10 Y10 K1", "B1"])
-    answer = call("timeout", table=ids(h, game, ["R10 B10 Y10"]))
+def test_timeout_with_a_legal_arrangement_plays_it(by_hand):
+    game = rigged_game(by_hand, ["R10 B10 Y10 K1", "B1"])
+    answer = call("timeout", table=ids(by_hand, game, ["R10 B10 Y10"]))
     assert answer["events"][0]["outcome"] == "play"
     assert answer["events"][0]["tiles"] == []
     assert len(answer["view"]["table"]) == 1
     assert answer["view"]["log"][-1] == "Time ran out: You laid R10 B10 Y10"
 
 
-def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(h):
-    game = rigged_game(h, ["R7 R8 R9 K1", "B1"])
-    answer = call("timeout", table=ids(h, game, ["R7 R8 R9"]))
+def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand):
+    game = rigged_game(by_hand, ["R7 R8 R9 K1", "B1"])
+    answer = call("timeout", table=ids(by_hand, game, ["R7 R8 R9"]))
     (event,) = answer["events"]
     assert event["outcome"] == "penalty"
     assert len(event["tiles"]) == 3
@@ -403,9 +403,9 @@ def test_nothing_but_viewing_and_saving_after_the_match_is_over():
     assert "save" in call("save")
 
 
-def test_going_out_then_the_next_round(h):
-    game = rigged_game(h, ["K11 K12 K13", "R5 B5"], opened=[True, True])
-    answer = call("play", table=ids(h, game, ["K11 K12 K13"]))
+def test_going_out_then_the_next_round(by_hand):
+    game = rigged_game(by_hand, ["K11 K12 K13", "R5 B5"], opened=[True, True])
+    answer = call("play", table=ids(by_hand, game, ["K11 K12 K13"]))
     v = answer["view"]
     assert v["round_over"] is True
     assert v["outcome"]["reason"] == "went_out"
@@ -431,9 +431,9 @@ def test_next_round_while_the_round_is_being_played_is_refused():
     assert view() == before
 
 
-def test_a_single_round_game_is_over_after_one_round(h):
-    game = rigged_game(h, ["K11 K12 K13", "R5"], opened=[True, True], rules={"target": 0})
-    v = call("play", table=ids(h, game, ["K11 K12 K13"]))["view"]
+def test_a_single_round_game_is_over_after_one_round(by_hand):
+    game = rigged_game(by_hand, ["K11 K12 K13", "R5"], opened=[True, True], rules={"target": 0})
+    v = call("play", table=ids(by_hand, game, ["K11 K12 K13"]))["view"]
     assert v["match_over"] is True
     assert v["winner"] == 0
 

@@ -9,13 +9,13 @@ from py_engine.rules import Rules, RulesError
 HUNDRED = "K13 Y13 B13 R13 K12 Y12 B12 R12"  # a rack worth 100
 
 
-def win_round(h, match, loser_rack, winner=0):
+def win_round(by_hand, match, loser_rack, winner=0):
     """Lay out the current round so ``winner`` goes out at once against ``loser_rack``."""
     game = match.round
     racks = [loser_rack] * match.rules.players
     racks[winner] = "K1 K2 K3"
-    h.rig(game, racks, current=winner, opened=[True] * match.rules.players)
-    game.play(h.lay(game, ["K1 K2 K3"]))
+    by_hand.rig(game, racks, current=winner, opened=[True] * match.rules.players)
+    game.play(by_hand.lay(game, ["K1 K2 K3"]))
     assert game.is_over
     return game.outcome
 
@@ -25,53 +25,53 @@ def test_the_default_target_is_200():
     assert Match().rules.target == 200
 
 
-def test_a_match_goes_on_until_a_total_reaches_the_target(h):
+def test_a_match_goes_on_until_a_total_reaches_the_target(by_hand):
     match = Match(seed=1)
-    assert win_round(h, match, HUNDRED).scores == (100, -100)
+    assert win_round(by_hand, match, HUNDRED).scores == (100, -100)
     assert not match.is_over
     assert match.winner is None
     assert match.totals == [100, -100]
     match.next_round()
-    win_round(h, match, HUNDRED)
+    win_round(by_hand, match, HUNDRED)
     assert match.totals == [200, -200]
     assert match.is_over
     assert match.winner == 0
 
 
-def test_totals_are_cumulative_and_the_history_keeps_each_rounds_scores(h):
+def test_totals_are_cumulative_and_the_history_keeps_each_rounds_scores(by_hand):
     match = Match(Rules(players=3), seed=2)
-    win_round(h, match, "R5")  # player 0 wins 10
+    win_round(by_hand, match, "R5")  # player 0 wins 10
     match.next_round()
-    win_round(h, match, "R2 R13", winner=2)  # 15 each
+    win_round(by_hand, match, "R2 R13", winner=2)  # 15 each
     assert match.history == [(10, -5, -5), (-15, -15, 30)]
     assert match.totals == [-5, -20, 25]
     assert len(match.rounds) == 2
 
 
-def test_the_highest_total_wins_the_match(h):
+def test_the_highest_total_wins_the_match(by_hand):
     match = Match(Rules(players=3, target=30), seed=3)
-    win_round(h, match, "R13 B13")  # player 0: +52
+    win_round(by_hand, match, "R13 B13")  # player 0: +52
     assert match.is_over
     assert match.winner == 0
     match = Match(Rules(players=3, target=100), seed=3)
-    win_round(h, match, "R13 B13 Y13 K13 R12 B12 Y12", winner=1)  # +176
+    win_round(by_hand, match, "R13 B13 Y13 K13 R12 B12 Y12", winner=1)  # +176
     assert match.winner == 1
 
 
-def test_a_match_ends_exactly_at_the_target(h):
+def test_a_match_ends_exactly_at_the_target(by_hand):
     match = Match(Rules(target=100), seed=4)
-    win_round(h, match, "R13 B13 Y13 K13 R12 B12 Y12 K11")  # 99
+    win_round(by_hand, match, "R13 B13 Y13 K13 R12 B12 Y12 K11")  # 99
     assert not match.is_over
     match.next_round()
-    win_round(h, match, "R1")
+    win_round(by_hand, match, "R1")
     assert match.totals == [100, -100]
     assert match.is_over
 
 
-def test_target_0_is_a_single_round_game(h):
+def test_target_0_is_a_single_round_game(by_hand):
     match = Match(Rules(target=0), seed=5)
     assert not match.is_over
-    win_round(h, match, "R1")
+    win_round(by_hand, match, "R1")
     assert match.is_over
     assert match.winner == 0
     with pytest.raises(IllegalAction, match="The match is over"):
@@ -79,12 +79,12 @@ def test_target_0_is_a_single_round_game(h):
     assert len(match.rounds) == 1
 
 
-def test_the_next_round_waits_for_the_current_one(h):
+def test_the_next_round_waits_for_the_current_one(by_hand):
     match = Match(seed=6)
     with pytest.raises(IllegalAction, match="The round is still being played"):
         match.next_round()
     assert len(match.rounds) == 1
-    win_round(h, match, "R1")
+    win_round(by_hand, match, "R1")
     second = match.next_round()
     assert second is match.round
     assert match.rounds[1] is second
@@ -99,10 +99,10 @@ def test_each_round_has_its_own_deal_from_the_match_seed():
     assert match.round.seed == "7:0"
 
 
-def test_rounds_of_a_match_are_dealt_differently(h):
+def test_rounds_of_a_match_are_dealt_differently(by_hand):
     match = Match(seed=9)
     first_deal = [list(r) for r in match.round.racks]
-    win_round(h, match, "R1")
+    win_round(by_hand, match, "R1")
     match.next_round()
     assert match.round.seed == "9:1"
     assert match.round.racks != first_deal
@@ -119,10 +119,10 @@ def test_a_resignation_ends_the_round_and_the_match():
         match.next_round()
 
 
-def test_a_tie_in_totals_goes_to_the_earlier_seat(h):
+def test_a_tie_in_totals_goes_to_the_earlier_seat(by_hand):
     # RULES.md does not say; the engine's documented choice.
     match = Match(Rules(target=0, no_winner_when_blocked=True), seed=11)
-    h.rig(match.round, ["R5", "B5"], pool="")
+    by_hand.rig(match.round, ["R5", "B5"], pool="")
     match.round.pass_()
     match.round.pass_()
     assert match.totals == [-5, -5]
