@@ -473,7 +473,7 @@ def test_resigning_with_one_opponent_left_that_opponent_wins(by_hand):
     assert game.outcome.reason is Reason.RESIGNED
     assert game.outcome.winner == 1
     assert game.outcome.rack_values == (33, 11)
-    assert game.outcome.scores == (33, -33)[::-1]
+    assert game.outcome.scores == (-33, 33)
 
 
 def test_a_player_may_resign_when_it_is_not_their_turn(by_hand):
