@@ -44,6 +44,9 @@ class Session:
         humans = [i for i, p in enumerate(match.players) if p.get("kind") == "human"]
         if len(humans) != 1:
             raise BridgeError("a game needs exactly one human player")
+        for p in match.players:
+            if p.get("kind") == "bot" and p.get("level") not in LEVELS:
+                raise BridgeError(f"unknown level {p.get('level')!r}; levels: {', '.join(LEVELS)}")
         self.me = humans[0]
         self.log: list[str] = log or []
 
@@ -348,7 +351,7 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
         "draw": f"Time ran out: {me} drew a tile",
         "pass": f"Time ran out: {me} passed",
         "play": f"Time ran out: {describe_play(me, before, game.table)}",
-        "penalty": f"Time ran out: the table snapped back and {me} drew {len(drawn)} penalty tiles",
+        "penalty": f"Time ran out: the table snapped back and you drew {len(drawn)} penalty tiles",
     }
     session.say(lines[what])
     event = {"type": "timeout", "outcome": what, "player": session.me}
@@ -486,6 +489,8 @@ def call(request: str) -> str:
         return _error(str(error), [p.to_json() for p in error.problems])
     except (BridgeError, SaveError, RulesError, TileError) as error:
         return _error(str(error))
+    except Exception as error:  # a bug: answer it rather than kill the worker's reply
+        return _error(f"Internal error in {cmd}: {type(error).__name__}: {error}")
 
 
 def _error(message: str, problems: list[dict[str, Any]] | None = None) -> str:

@@ -74,7 +74,7 @@ def json_lines(answer: Callable[[Any], dict[str, Any]], lines: Iterable[str], ou
     errors = 0
     for line in lines:
         if not line.strip():
-            continue
+            continue  # blank lines separate nothing; they get no answer
         try:
             result = answer(json.loads(line))
         except json.JSONDecodeError as error:

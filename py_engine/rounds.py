@@ -236,8 +236,8 @@ class Round:
         tiles drawn.
         """
         self._require_turn(player)
-        if table is not None and _ids(table) == _ids(self.table):
-            table = None
+        if table is not None and _same_sets(table, self.table):
+            table = None  # only moved about within sets, or put back: nothing was played
         if table is None:
             drawn = self.draw_or_pass()
             return ("draw", [drawn]) if drawn else ("pass", [])
@@ -259,7 +259,7 @@ class Round:
         """``player`` leaves the round; their rack is scored as an ordinary loser's."""
         if self.outcome is not None:
             raise IllegalAction("The round is over")
-        if not isinstance(player, int) or not 0 <= player < self.players:
+        if type(player) is not int or not 0 <= player < self.players:
             raise IllegalAction(f"There is no player {player!r}")
         if self.resigned[player]:
             raise IllegalAction("That player has already resigned")
@@ -386,6 +386,8 @@ class Round:
         """Replay one logged action (see :attr:`actions`)."""
         if not isinstance(action, dict):
             raise IllegalAction("an action must be a JSON object")
+        if self.outcome is not None:
+            raise IllegalAction("The round is over")
         kind = action.get("action")
         player = action.get("player")
         if kind == "resign":
@@ -417,6 +419,13 @@ class Round:
                     raise AssertionError(f"{t!r} is in {places[t.id]} and {where}")
                 places[t.id] = where
         return places
+
+
+def _same_sets(a: Sequence[Sequence[Tile]], b: Sequence[Sequence[Tile]]) -> bool:
+    def key(rows: Sequence[Sequence[Tile]]) -> list[list[int]]:
+        return sorted(sorted(t.id for t in row) for row in rows)
+
+    return key(a) == key(b)
 
 
 def tiles_from_ids(rows: Any) -> list[list[Tile]]:

@@ -523,3 +523,22 @@ def players_not_objects(data):
 
 def bad_log(data):
     data["log"] = [1, 2]
+
+
+def test_an_unexpected_failure_is_answered_as_an_error_not_raised(monkeypatch):
+    new_game()
+
+    def broken(*args, **kwargs):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(bridge, "view", broken)
+    answer = call("view")
+    assert answer["error"].startswith("Internal error in view: KeyError")
+
+
+def test_a_save_naming_an_unknown_bot_level_is_refused():
+    new_game()
+    saved = json.loads(call("save")["save"])
+    saved["players"][1]["level"] = "grandmaster"
+    answer = call("load", save=json.dumps(saved))
+    assert "unknown level 'grandmaster'" in answer["error"]

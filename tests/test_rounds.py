@@ -719,3 +719,32 @@ def test_check_changes_nothing(by_hand):
     assert game.check(by_hand.lay(game, ["R10 B10 Y10"])).ok
     assert not game.check([[Tile(0)]]).ok
     assert by_hand.snapshot(game) == before
+
+
+# ----- review fixes -------------------------------------------------------------------------
+
+
+def test_resign_refuses_a_boolean_for_a_player(by_hand):
+    game = by_hand.rigged(["R1 R2", "B1 B2"])
+    before = by_hand.snapshot(game)
+    with pytest.raises(IllegalAction, match="no player True"):
+        game.resign(True)  # type: ignore[arg-type]
+    assert by_hand.snapshot(game) == before
+
+
+def test_a_clock_expiry_with_sets_only_reordered_counts_as_untouched(by_hand):
+    game = by_hand.rigged(
+        ["R1 B2 Y3", "B1 B5"], table=["K3 K4 K5", "R7 B7 Y7"], opened=[True, True]
+    )
+    shuffled = [list(reversed(game.table[1])), list(game.table[0])]
+    what, drawn = game.timeout(shuffled)
+    assert what == "draw" and len(drawn) == 1
+    assert len(game.racks[0]) == 4
+
+
+def test_replaying_an_action_after_the_round_ended_says_the_round_is_over(by_hand):
+    game = by_hand.rigged(["R1 R2 R3", "B1 B5"], opened=[True, True])
+    game.play(by_hand.lay(game, ["R1 R2 R3"]))
+    assert game.is_over
+    with pytest.raises(IllegalAction, match="round is over"):
+        game.apply({"player": 1, "action": "draw"})
