@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
@@ -215,6 +216,7 @@ def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
     return moves
 
 
+@cache
 def _group_partitions(d: int, s: int, j: int) -> list[list[int]] | None:
     """Groups from ``d`` colours with two tiles, ``s`` colours with one tile and ``j``
     jokers: a list of groups, each a list of colour slots (-1 a joker), or None."""
@@ -309,31 +311,43 @@ class _Result:
 
 
 NEG = -(10**9)
+# Keeping a table set whole may need the tiles left around it laid out again; that costs
+# a small search, so it is tried only for up to this many tiles (a measured trade-off).
+RELAYOUT_LIMIT = 6
 JOKER_BEST = SCALE + N  # the most a rack joker can add
 
 
-def _group_room(problem: _Problem, n: int, c: int) -> int:
-    """How many tiles of colour ``c`` could at most go into groups at number ``n``: each
+def _group_rooms(problem: _Problem) -> list[int]:
+    """Per face, how many of its tiles could at most go into groups of its number: each
     group needs two more members of other colours (or jokers)."""
     jokers = problem.table_jokers + problem.rack_jokers
-    copies = [
-        min(2, problem.table[o * N + n - 1] + problem.rack[o * N + n - 1])
-        for o in range(COLOURS)
-        if o != c
-    ]
-    colours = sum(1 for k in copies if k)
-    if colours + jokers < 2:
-        return 0
-    if sum(copies) + jokers >= 4 and sum(1 for k in copies if k == 2) + jokers + colours >= 4:
-        return 2
-    return 1
+    have = [min(2, a + b) for a, b in zip(problem.table, problem.rack, strict=True)]
+    rooms = [0] * (COLOURS * N)
+    for n in range(N):
+        counts = [have[c * N + n] for c in range(COLOURS)]
+        if not any(counts):
+            continue
+        total = sum(counts)
+        colours = sum(1 for k in counts if k)
+        pairs = sum(1 for k in counts if k == 2)
+        for c in range(COLOURS):
+            k = counts[c]
+            o_total, o_colours = total - k, colours - (1 if k else 0)
+            o_pairs = pairs - (1 if k == 2 else 0)
+            if o_colours + jokers < 2:
+                continue
+            if o_total + jokers >= 4 and o_pairs + jokers + o_colours >= 4:
+                rooms[c * N + n] = 2
+            else:
+                rooms[c * N + n] = 1
+    return rooms
 
 
 _BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
 
 
 def _colour_bounds(
-    problem: _Problem, c: int
+    problem: _Problem, c: int, rooms: list[int]
 ) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
@@ -342,55 +356,103 @@ def _colour_bounds(
     returns the same per number of jokers this colour may still use (``V[n][local][j]``)."""
     jokers = problem.table_jokers + problem.rack_jokers
     wrap = problem.wrap
+    lo = c * N
     faces = tuple(
-        (problem.table[c * N + n - 1], problem.rack[c * N + n - 1], _group_room(problem, n, c))
-        for n in range(1, N + 1)
+        zip(problem.table[lo : lo + N], problem.rack[lo : lo + N], rooms[lo : lo + N], strict=True)
     )
     key = (faces, jokers, wrap)
     cached = _BOUND_CACHE.get(key)
     if cached is not None:
         return cached
     # Locals reachable going up, ignoring jokers' limits.
-    reach: list[set[int]] = [{0}]
-    for n in range(1, N + 1):
-        t, r, room = faces[n - 1]
+    steps = [_relaxed_step(n, *faces[n - 1], jokers, wrap) for n in range(1, N + 1)]
+    reach: list[list[int]] = [[0]]
+    for step in steps:
         nxt: set[int] = set()
         for local in reach[-1]:
-            for mv in _moves(n, local, t, r, wrap):
-                if mv.group <= room and mv.jokers <= jokers:
-                    nxt.add(mv.new)
-        reach.append(nxt)
+            nxt.update(step(local)[1])
+        reach.append(list(nxt))
     # Best future per (local, jokers left), going down.
-    after = {local: [0 if _local_final_ok(local) else NEG] * (jokers + 1) for local in reach[N]}
     bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
     vectors: list[dict[int, tuple[int, ...]]] = [{} for _ in range(N + 1)]
-    bounds[N] = {local: best[jokers] for local, best in after.items()}
-    vectors[N] = {local: tuple(best) for local, best in after.items()}
-    for n in range(N, 0, -1):
-        t, r, room = faces[n - 1]
-        gain_per = SCALE + n
-        before: dict[int, list[int]] = {}
-        for local in reach[n - 1]:
-            best = [NEG] * (jokers + 1)
-            for mv in _moves(n, local, t, r, wrap):
-                if mv.group > room or mv.jokers > jokers:
-                    continue
-                future = after.get(mv.new)
-                if future is None:
-                    continue
-                gain = (mv.real - t) * gain_per
-                for left in range(mv.jokers, jokers + 1):
-                    value = future[left - mv.jokers]
-                    if value > NEG and value + gain > best[left]:
-                        best[left] = value + gain
-            before[local] = best
-        after = before
-        bounds[n - 1] = {local: best[jokers] for local, best in before.items()}
-        vectors[n - 1] = {local: tuple(best) for local, best in before.items()}
+    if not jokers:
+        flat = {local: 0 if _local_final_ok(local) else NEG for local in reach[N]}
+        bounds[N] = flat
+        for n in range(N, 0, -1):
+            gain_per = SCALE + n
+            step = steps[n - 1]
+            before_flat: dict[int, int] = {}
+            get = flat.get
+            for local in reach[n - 1]:
+                best = NEG
+                for new, _used, tiles in step(local)[0]:
+                    value = get(new, NEG)
+                    if value > NEG:
+                        value += tiles * gain_per
+                        if value > best:
+                            best = value
+                before_flat[local] = best
+            flat = before_flat
+            bounds[n - 1] = flat
+        for n in range(N + 1):
+            vectors[n] = {local: (v,) for local, v in bounds[n].items()}
+    else:
+        after = {
+            local: (0 if _local_final_ok(local) else NEG,) * (jokers + 1) for local in reach[N]
+        }
+        vectors[N] = after
+        bounds[N] = {local: best[jokers] for local, best in after.items()}
+        span = range(jokers + 1)
+        for n in range(N, 0, -1):
+            gain_per = SCALE + n
+            step = steps[n - 1]
+            before: dict[int, tuple[int, ...]] = {}
+            for local in reach[n - 1]:
+                best_list = [NEG] * (jokers + 1)
+                for new, used, tiles in step(local)[0]:
+                    future = after.get(new)
+                    if future is None:
+                        continue
+                    gain = tiles * gain_per
+                    for left in span[used:]:
+                        value = future[left - used]
+                        if value > NEG and value + gain > best_list[left]:
+                            best_list[left] = value + gain
+                before[local] = tuple(best_list)
+            after = before
+            vectors[n - 1] = before
+            bounds[n - 1] = {local: best[jokers] for local, best in before.items()}
     if len(_BOUND_CACHE) > 4096:
         _BOUND_CACHE.clear()
     _BOUND_CACHE[key] = (bounds, vectors)
     return bounds, vectors
+
+
+_RELAXED: dict[tuple[int, int, int, int, int, bool], Any] = {}
+
+
+def _relaxed_step(n: int, t: int, r: int, room: int, jokers: int, wrap: bool) -> Any:
+    """The moves the per-colour bound allows at number ``n``, as a function of the local
+    state: ((new local, jokers used, rack tiles used), ...) and the set of new locals."""
+    key = (n, t, r, room, jokers, wrap)
+    step = _RELAXED.get(key)
+    if step is None:
+        table: dict[int, tuple[list[tuple[int, int, int]], set[int]]] = {}
+
+        def step(local: int) -> tuple[list[tuple[int, int, int]], set[int]]:
+            found = table.get(local)
+            if found is None:
+                best: dict[tuple[int, int], int] = {}
+                for mv in _moves(n, local, t, r, wrap):
+                    if mv.group <= room and mv.jokers <= jokers:
+                        k = (mv.new, mv.jokers)
+                        best[k] = max(best.get(k, -1), mv.real - t)
+                moves = [(new, used, tiles) for (new, used), tiles in best.items()]
+                found = table[local] = (moves, {new for new, _, _ in moves})
+            return found
+
+        _RELAXED[key] = step
+    return step
 
 
 def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
@@ -454,7 +516,8 @@ def _run_dp(problem: _Problem) -> _Result | None:
     already explored with as good a potential is not explored again. So the first play
     found is usually the best one when the bound is tight, and the search is exact.
     """
-    both = [_colour_bounds(problem, c) for c in range(COLOURS)]
+    rooms = _group_rooms(problem)
+    both = [_colour_bounds(problem, c, rooms) for c in range(COLOURS)]
     bounds = [b for b, _ in both]
     vectors = [v for _, v in both]
     start = sum(b[0].get(0, NEG) for b in bounds)
@@ -740,16 +803,42 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules | None = None) -> list[list[
     [['R3', 'B3', 'Y3'], ['R1', 'R2', 'J']]
     """
     rules = rules or Rules()
-    counts, jokers = _counts(tiles)
-    problem = _Problem(counts, [0] * len(counts), jokers, 0, rules.wrap_runs)
     if not tiles:
         return []
+    counts, jokers = _counts(tiles)
+    if not _each_could_fit(counts, jokers, rules.wrap_runs):
+        return None
+    problem = _Problem(counts, [0] * len(counts), jokers, 0, rules.wrap_runs)
     result = _run_dp(problem)
     if result is None:
         return None
     shapes = _read_back(problem, result)
     rows, _ = _assign(shapes, tiles, [])
     return rows
+
+
+def _each_could_fit(counts: list[int], jokers: int, wrap: bool) -> bool:
+    """A quick necessary test: every tile has neighbours (or jokers) for some run or group."""
+    if sum(counts) + jokers < 3:
+        return False
+    for f, k in enumerate(counts):
+        if not k:
+            continue
+        c, i = divmod(f, N)
+        others = sum(1 for o in range(COLOURS) if o != c and counts[o * N + i])
+        if others + jokers >= 2:
+            continue
+        fits = False
+        for start in range(i - 2, i + 1):
+            if not wrap and (start < 0 or start + 2 >= N):
+                continue
+            missing = sum(1 for m in range(start, start + 3) if not counts[c * N + m % N])
+            if missing <= jokers:
+                fits = True
+                break
+        if not fits:
+            return False
+    return True
 
 
 def _check_distinct(table: Sequence[Sequence[Tile]], rack: Sequence[Tile]) -> None:
@@ -845,14 +934,8 @@ def _solve_open(
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
 
 
-def _near(a: Tile, b: Tile, wrap: bool) -> bool:
-    """Could these two tiles ever share a set, or swap places in a rearrangement?"""
-    if a.is_joker or b.is_joker or a.number == b.number:
-        return True
-    if a.colour != b.colour:
-        return False
-    gap = abs(a.number - b.number)  # type: ignore[operator]
-    return gap <= 2 or (wrap and gap >= 11)
+def _face_key(tile: Tile) -> int:
+    return 52 if tile.id >= 104 else tile.id % 52
 
 
 def _keep_sets(
@@ -864,72 +947,106 @@ def _keep_sets(
 ) -> tuple[list[list[Tile]], list[list[Tile]]]:
     """Rearrange the best play's tiles so that table sets stay whole where they can.
 
-    Each table set is tried in turn: it is kept when the sets of the current arrangement
-    that hold its tiles, together with the sets near them, can be laid out again without
-    it. This is a local test (it never misses a keepable set whose tiles the arrangement
-    only moved nearby); it returns the kept sets as they were and the other rows.
+    Each table set is tried in turn. Copies of one face (and the two jokers) are
+    interchangeable, so a table set whose faces form a set of the arrangement is kept by
+    swapping copies. Otherwise it is kept when the arrangement's sets that hold its faces
+    can be laid out again without it. Returns the kept sets as they were and the rows of
+    the rest.
     """
-    wrap = rules.wrap_runs
-    arrangement = [list(row) for row in rows]
-    kept: list[list[Tile]] = []
-    for row in table:
-        if any(t.id in taken_ids for t in row):
-            continue
-        attempt = _without_set(arrangement, row, wrap, rules)
-        if attempt is not None:
-            kept.append(row)
-            arrangement = attempt
     del placed
-    return kept, arrangement
+    wrap = rules.wrap_runs
+    sets: list[list[Tile] | None] = [list(r) for r in rows]
+    where: dict[int, int] = {t.id: i for i, r in enumerate(rows) for t in r}
+    by_face: dict[int, list[int]] = {}
+    for r in rows:
+        for t in r:
+            by_face.setdefault(_face_key(t), []).append(t.id)
+    by_sig: dict[tuple[int, ...], list[int]] = {}
+    for i, r in enumerate(rows):
+        by_sig.setdefault(tuple(sorted(_face_key(t) for t in r)), []).append(i)
+    kept: list[list[Tile]] = []
 
+    def swap_into(tile: Tile, i: int) -> bool:
+        """Put ``tile`` into set ``i`` in place of a copy of its face not yet claimed."""
+        target = sets[i]
+        assert target is not None
+        if tile.id in claimed:
+            return False
+        fk = _face_key(tile)
+        for j, other in enumerate(target):
+            if _face_key(other) != fk or other.id in claimed:
+                continue
+            if other.id != tile.id:
+                k = where[tile.id]
+                home = sets[k]
+                assert home is not None
+                home[home.index(tile)] = other
+                where[other.id] = k
+                target[j] = tile
+                where[tile.id] = i
+            claimed.add(tile.id)
+            return True
+        return False
 
-def _without_set(
-    arrangement: list[list[Tile]], row: list[Tile], wrap: bool, rules: Rules
-) -> list[list[Tile]] | None:
-    """``arrangement`` with the tiles of ``row`` taken out and the rest still in valid
-    sets (changing only sets near the taken tiles), or None."""
-    sets = [list(r) for r in arrangement]
-    where = {t.id: i for i, r in enumerate(sets) for t in r}
-    # Take each tile of the row from the set sharing most faces with the row (swapping
-    # physical copies of the same face, which are interchangeable).
-    faces = [t.face for t in row]
-    for tile in row:
-        candidates = [
-            (i, j) for i, r in enumerate(sets) for j, t in enumerate(r) if t.face == tile.face
-        ]
-        if not candidates:
-            return None
-        i, j = max(candidates, key=lambda c: sum(t.face in faces for t in sets[c[0]]))
-        other = sets[i][j]
-        if other.id != tile.id:
-            k = where[tile.id]
-            sets[k][sets[k].index(tile)] = other
-            where[other.id] = k
-        sets[i][j] = tile
-        where[tile.id] = i
-    removed = {t.id for t in row}
-    touched = {where[t.id] for t in row}
-    if all(
-        {t.id for t in sets[i]} <= removed
-        or read_set([t for t in sets[i] if t.id not in removed], wrap).valid
-        for i in touched
-    ):
-        out = [[t for t in r if t.id not in removed] for r in sets]
-        return [r for r in out if r]
-    for widen in (False, True):
-        group = set(touched)
-        if widen:
-            loose = [t for i in touched for t in sets[i] if t.id not in removed]
-            group |= {
-                i
-                for i, r in enumerate(sets)
-                if any(_near(a, b, wrap) for a in r for b in loose if not a.is_joker)
-            }
-        tiles = [t for i in group for t in sets[i] if t.id not in removed]
-        laid = arrangeable(tiles, rules)
-        if laid is not None:
-            return [r for i, r in enumerate(sets) if i not in group] + laid
-    return None
+    for row in table:
+        if any(t.id in taken_ids or t.id not in where for t in row):
+            continue
+        sig = tuple(sorted(_face_key(t) for t in row))
+        claimed: set[int] = set()
+        match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
+        if match is not None:
+            for tile in row:
+                ok = swap_into(tile, match)
+                assert ok
+            sets[match] = None
+            kept.append(row)
+            for t in row:
+                del where[t.id]
+                by_face[_face_key(t)].remove(t.id)
+            continue
+        # Take each tile from the set that shares most faces with the row.
+        faces = set(sig)
+        share: dict[int, int] = {}
+        for fk in faces:
+            for tid in by_face.get(fk, []):
+                share[where[tid]] = share.get(where[tid], 0) + 1
+        backup = {i: list(r) for i, r in enumerate(sets) if r is not None and i in share}
+        backup_where = dict(where)
+        ok = True
+        for tile in row:
+            homes = sorted(
+                {where[tid] for tid in by_face[_face_key(tile)]}, key=lambda i: -share[i]
+            )
+            if not any(swap_into(tile, i) for i in homes):
+                ok = False
+                break
+        touched = sorted({where[t.id] for t in row})
+        removed = {t.id for t in row}
+        laid: list[list[Tile]] | None = None
+        if ok:
+            leftovers = [[t for t in sets[i] if t.id not in removed] for i in touched]  # type: ignore[union-attr]
+            if all(not r or read_set(r, wrap).valid for r in leftovers):
+                laid = [r for r in leftovers if r]
+            elif sum(map(len, leftovers)) <= RELAYOUT_LIMIT:
+                laid = arrangeable([t for r in leftovers for t in r], rules)
+        if laid is None:
+            for i, r in backup.items():
+                sets[i] = r
+            where.clear()
+            where.update(backup_where)
+            continue
+        kept.append(row)
+        for i in touched:
+            sets[i] = None
+        for t in row:
+            del where[t.id]
+            by_face[_face_key(t)].remove(t.id)
+        for r in laid:
+            sets.append(r)
+            for t in r:
+                where[t.id] = len(sets) - 1
+            by_sig.setdefault(tuple(sorted(_face_key(t) for t in r)), []).append(len(sets) - 1)
+    return kept, [r for r in sets if r is not None]
 
 
 def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Play:

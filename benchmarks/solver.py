@@ -1,0 +1,112 @@
+"""Benchmark: our exact solver against the published MILP solver ``rummikub-solver``.
+
+    .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024]
+
+Positions are random but shaped like real games (tables of 0-90 tiles in valid sets,
+racks of 1-30 tiles, with and without jokers), fixed by the seed. Both solvers are timed in
+the same run on the positions where their rules match: after the opening, standard rules
+(the reference's opening mode counts differently and it has no wrap-around or locked-joker
+variants). Prints median, 90th percentile and maximum for both, the ratio of medians, and
+how often both place the same number of tiles.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
+
+from solver_positions import random_position
+
+from py_engine.solver import solve
+from py_engine.turns import check_turn
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def reference_id(tile) -> int:
+    """The reference numbers tiles 1..52 by colour then number, and the joker 53."""
+    if tile.is_joker:
+        return 53
+    return int(tile.colour) * 13 + tile.number
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--no-reference", action="store_true", help="time our solver only")
+    args = parser.parse_args(argv)
+
+    rng = random.Random(args.seed)
+    positions = [random_position(rng, opened=True) for _ in range(args.positions)]
+    ours: list[float] = []
+    sizes: list[tuple[int, int]] = []
+    counts: list[int] = []
+    for pos in positions:
+        start = time.perf_counter()
+        play = solve(pos.table, pos.rack, opened=True, rules=pos.rules)
+        ours.append(time.perf_counter() - start)
+        counts.append(play.count)
+        sizes.append((sum(len(r) for r in pos.table), len(pos.rack)))
+        if play.found:
+            check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=pos.rules)
+            assert check.ok, check.errors
+
+    def show(name: str, times: list[float]) -> None:
+        print(
+            f"{name:<18} median {statistics.median(times) * 1000:8.2f} ms   "
+            f"p90 {percentile(times, 0.9) * 1000:8.2f} ms   "
+            f"p95 {percentile(times, 0.95) * 1000:8.2f} ms   max {max(times) * 1000:8.2f} ms"
+        )
+
+    print(f"{len(positions)} positions after the opening, seed {args.seed}")
+    print(
+        f"table tiles {min(s[0] for s in sizes)}-{max(s[0] for s in sizes)}, "
+        f"rack tiles {min(s[1] for s in sizes)}-{max(s[1] for s in sizes)}, "
+        f"{sum(1 for p in positions if any(t.is_joker for r in p.table for t in r) or any(t.is_joker for t in p.rack))} with jokers"
+    )
+    show("py_engine.solver", ours)
+    large = [t for t, s in zip(ours, sizes, strict=True) if s[0] >= 60]
+    if large:
+        show(f"  (tables >= 60: {len(large)})", large)
+    if args.no_reference:
+        return 0
+
+    from rummikub_solver import RuleSet
+
+    ruleset = RuleSet()
+    theirs: list[float] = []
+    agree = 0
+    warm = ruleset.new_game()
+    warm.add_rack(1, 2, 3)
+    warm.initial = False
+    ruleset.solve(warm)
+    for pos, count in zip(positions, counts, strict=True):
+        state = ruleset.new_game()
+        table_ids = [reference_id(t) for row in pos.table for t in row]
+        if table_ids:
+            state.add_table(*table_ids)
+        state.add_rack(*(reference_id(t) for t in pos.rack))
+        state.initial = False
+        start = time.perf_counter()
+        answer = ruleset.solve(state)
+        theirs.append(time.perf_counter() - start)
+        agree += (len(answer.tiles) if answer else 0) == count
+    show("rummikub-solver", theirs)
+    ratio = statistics.median(theirs) / statistics.median(ours)
+    print(f"ratio of medians (reference / ours): {ratio:.1f}x")
+    print(f"same number of tiles placed: {agree}/{len(positions)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
