@@ -1,0 +1,476 @@
+"""Computer opponents at four levels, and the hint for the human.
+
+- ``easy``: lays sets from its own rack and adds tiles to the ends of table sets; never
+  rearranges; now and then it overlooks a play, as a beginner does.
+- ``medium``: adds to and splits table sets with simple rearrangements (taking a spare tile
+  from a long set, swapping a joker out), but not the full search.
+- ``hard``: the exact solver every turn: the most tiles ("greedy optimal").
+- ``expert``: the exact solver plus strategy: holds tiles back when nobody is close to
+  going out, keeps jokers on the rack while they are worth more there, and weighs its
+  candidate plays by sampling the tiles it cannot see.
+
+Every level sees only what its player may see: its rack, the table, the number of tiles
+the others hold and the size of the pool. Each turn is deterministic given ``rng``.
+
+>>> from .rounds import Round
+>>> game = Round(seed=3)
+>>> turn = choose_turn(game, game.current, "hard", random.Random(1))
+>>> turn.table is None or game.check(turn.table).ok
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rounds import Round
+from .rules import Rules
+from .sets import read_set
+from .solver import Play, solve
+from .tiles import DECK, Tile
+from .turns import check_turn
+
+__all__ = ["LEVELS", "BotTurn", "choose_turn", "describe_turn", "hint", "turn_steps"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+
+Table = list[list[Tile]]
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's decision: the table at the end of its turn (None: it draws, or passes when
+    the pool is empty), the rack tiles it placed, the tile moves for animation and a
+    narration line."""
+
+    table: Table | None
+    placed: list[Tile] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    narration: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": None if self.table is None else [[t.id for t in r] for r in self.table],
+            "placed": [t.id for t in self.placed],
+            "steps": self.steps,
+            "narration": self.narration,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one player may know when it is their turn."""
+
+    table: Table
+    rack: list[Tile]
+    opened: bool
+    threshold: int
+    rules: Rules
+    others: tuple[int, ...]  # rack sizes of the other active players, in turn order
+    pool: int
+
+    @classmethod
+    def of(cls, game: Round, player: int) -> View:
+        n = game.players
+        order = [(player + k) % n for k in range(1, n)]
+        return cls(
+            table=[list(r) for r in game.table],
+            rack=list(game.racks[player]),
+            opened=game.opened[player],
+            threshold=game.threshold(player),
+            rules=game.rules,
+            others=tuple(len(game.racks[p]) for p in order if not game.resigned[p]),
+            pool=len(game.pool),
+        )
+
+    def unseen(self) -> list[Tile]:
+        """Tiles this player cannot see: the other racks and the pool."""
+        seen = {t.id for t in self.rack} | {t.id for r in self.table for t in r}
+        return [t for t in DECK if t.id not in seen]
+
+
+# ----- the levels ------------------------------------------------------------------------
+
+
+def choose_turn(
+    game: Round, player: int, level: str, rng: random.Random, name: str | None = None
+) -> BotTurn:
+    """The turn ``level`` plays for ``player`` (whose turn it must be)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    view = View.of(game, player)
+    table = _LEVELS[level](view, rng)
+    name = name or f"Computer {player}"
+    if table is not None:
+        check = check_turn(
+            view.table,
+            table,
+            view.rack,
+            opened=view.opened,
+            rules=view.rules,
+            threshold=view.threshold,
+        )
+        if not check.ok:  # pragma: no cover - a bot bug must never cost the game
+            table = None
+        else:
+            table = check.table
+            return BotTurn(
+                table,
+                list(check.placed),
+                turn_steps(view.table, table),
+                describe_turn(name, view.table, table),
+            )
+    return BotTurn(None, [], [], f"{name} {'drew a tile' if view.pool else 'passed'}")
+
+
+def hint(game: Round, player: int) -> Play | None:
+    """The best play for ``player`` now (the exact solver), or None when there is none."""
+    view = View.of(game, player)
+    play = _best(view)
+    return play if play.found else None
+
+
+def _best(view: View, rack: Sequence[Tile] | None = None) -> Play:
+    return solve(
+        view.table,
+        view.rack if rack is None else rack,
+        opened=view.opened,
+        rules=view.rules,
+        threshold=view.threshold,
+    )
+
+
+def _hard(view: View, rng: random.Random) -> Table | None:
+    play = _best(view)
+    return play.table if play.found else None
+
+
+# ----- easy and medium: simple moves on the table as it lies ------------------------------
+
+
+def _valid(row: Sequence[Tile], rules: Rules) -> bool:
+    return read_set(row, rules.wrap_runs).valid
+
+
+def _rack_sets(rack: list[Tile], rules: Rules) -> Table:
+    """New sets from the rack alone (the most tiles)."""
+    play = solve([], rack, opened=True, rules=rules)
+    return play.table if play.found else []
+
+
+def _add_to_ends(table: Table, rack: list[Tile], rules: Rules, notice: float, rng) -> bool:
+    """Add rack tiles to the ends of runs and to groups; True when something was added."""
+    changed = False
+    for tile in list(rack):
+        if tile.is_joker:
+            continue  # beginners and medium players keep jokers for new sets
+        for i, row in enumerate(table):
+            for candidate in ([*row, tile], [tile, *row]):
+                if _valid(candidate, rules):
+                    if notice < 1 and rng.random() > notice:
+                        break
+                    table[i] = read_set(candidate, rules.wrap_runs).tiles  # type: ignore[assignment]
+                    table[i] = list(table[i])
+                    rack.remove(tile)
+                    changed = True
+                    break
+            if tile not in rack:
+                break
+    return changed
+
+
+def _split_runs(table: Table, rack: list[Tile], rules: Rules) -> bool:
+    """Put a rack tile into the middle of a run by splitting it: R3..R8 + R5 ->
+    R3 R4 R5 and R5 R6 R7 R8."""
+    for tile in list(rack):
+        if tile.is_joker:
+            continue
+        for i, row in enumerate(table):
+            reading = read_set(row, rules.wrap_runs)
+            if reading.kind != "run" or reading.colour != tile.colour:
+                continue
+            tiles = list(reading.tiles)
+            for cut in range(2, len(tiles) - 2):
+                if reading.numbers[cut] != tile.number:
+                    continue
+                left, right = [*tiles[:cut], tile], tiles[cut:]
+                if _valid(left, rules) and _valid(right, rules):
+                    table[i] = left
+                    table.append(right)
+                    rack.remove(tile)
+                    return True
+    return False
+
+
+def _spare_tiles(table: Table, rules: Rules) -> list[tuple[int, Tile]]:
+    """Tiles a set can give away and stay valid: the ends of long runs, any tile of a
+    four-tile group."""
+    spares = []
+    for i, row in enumerate(table):
+        if len(row) < 4:
+            continue
+        reading = read_set(row, rules.wrap_runs)
+        ends = [reading.tiles[0], reading.tiles[-1]] if reading.kind == "run" else reading.tiles
+        for tile in ends:
+            rest = [t for t in reading.tiles if t.id != tile.id]
+            if not tile.is_joker and _valid(rest, rules):
+                spares.append((i, tile))
+    return spares
+
+
+def _borrow(table: Table, rack: list[Tile], rules: Rules) -> bool:
+    """Make a new set from two rack tiles and one spare table tile."""
+    spares = _spare_tiles(table, rules)
+    reals = [t for t in rack if not t.is_joker]
+    for a in range(len(reals)):
+        for b in range(a + 1, len(reals)):
+            for i, spare in spares:
+                trio = [reals[a], reals[b], spare]
+                if _valid(trio, rules):
+                    table[i] = [t for t in table[i] if t.id != spare.id]
+                    table.append(list(read_set(trio, rules.wrap_runs).tiles))
+                    rack.remove(reals[a])
+                    rack.remove(reals[b])
+                    return True
+    return False
+
+
+def _swap_joker(table: Table, rack: list[Tile], rules: Rules) -> bool:
+    """Swap a rack tile for a table joker it can replace, then use the joker at once
+    (with two rack tiles, or at the end of a run). Unlocked tables only."""
+    if rules.locked_jokers:
+        return False
+    for i, row in enumerate(table):
+        reading = read_set(row, rules.wrap_runs)
+        for pos, joker in enumerate(reading.tiles):
+            if not joker.is_joker:
+                continue
+            faces = reading.joker_faces(pos)
+            for tile in rack:
+                if tile.is_joker or tile.face not in faces:
+                    continue
+                new_row = list(reading.tiles)
+                new_row[pos] = tile
+                if not _valid(new_row, rules):
+                    continue
+                rest = [t for t in rack if t.id != tile.id]
+                home = _joker_home(table, i, new_row, joker, rest, rules)
+                if home is None:
+                    continue
+                table[:] = home[0]
+                for used in [tile, *home[1]]:
+                    rack.remove(used)
+                return True
+    return False
+
+
+def _joker_home(
+    table: Table, i: int, new_row: list[Tile], joker: Tile, rack: list[Tile], rules: Rules
+) -> tuple[Table, list[Tile]] | None:
+    trial = [list(r) for r in table]
+    trial[i] = new_row
+    reals = [t for t in rack if not t.is_joker]
+    for a in range(len(reals)):
+        for b in range(a + 1, len(reals)):
+            trio = [reals[a], reals[b], joker]
+            if _valid(trio, rules):
+                return [*trial, list(read_set(trio, rules.wrap_runs).tiles)], [reals[a], reals[b]]
+    for k, row in enumerate(trial):
+        for candidate in ([*row, joker], [joker, *row]):
+            if _valid(candidate, rules):
+                trial[k] = list(read_set(candidate, rules.wrap_runs).tiles)
+                return trial, []
+    return None
+
+
+def _simple_turn(view: View, rng: random.Random, medium: bool) -> Table | None:
+    rules = view.rules
+    if not view.opened:
+        # Opening: the sets it sees in its rack (a beginner sometimes misses it).
+        if not medium and rng.random() < 0.2:
+            return None
+        play = _best(view)
+        return play.table if play.found else None
+    notice = 1.0 if medium else 0.75
+    table = [list(r) for r in view.table]
+    rack = list(view.rack)
+    if medium or rng.random() < 0.85:
+        laid = _rack_sets(rack, rules)
+        placed = {t.id for r in laid for t in r}
+        table.extend(laid)
+        rack = [t for t in rack if t.id not in placed]
+    progress = True
+    while progress and rack:
+        progress = _add_to_ends(table, rack, rules, notice, rng)
+        if medium and not progress:
+            progress = (
+                _split_runs(table, rack, rules)
+                or _borrow(table, rack, rules)
+                or _swap_joker(table, rack, rules)
+            )
+            if progress:
+                # New room may let more rack sets form.
+                laid = _rack_sets(rack, rules)
+                placed = {t.id for r in laid for t in r}
+                table.extend(laid)
+                rack = [t for t in rack if t.id not in placed]
+        if not medium:
+            progress = progress and rng.random() < 0.9
+    if len(rack) == len(view.rack):
+        return None
+    return table
+
+
+def _easy(view: View, rng: random.Random) -> Table | None:
+    return _simple_turn(view, rng, medium=False)
+
+
+def _medium(view: View, rng: random.Random) -> Table | None:
+    return _simple_turn(view, rng, medium=True)
+
+
+# ----- expert -----------------------------------------------------------------------------
+
+SAMPLES = 6
+
+
+def _expert(view: View, rng: random.Random) -> Table | None:
+    best = _best(view)
+    if not best.found:
+        return None
+    if best.count == len(view.rack) or not view.opened:
+        return best.table  # going out, or opening: take it
+    danger = min(view.others, default=99) <= 4 or view.pool == 0
+    if danger:
+        return best.table
+    candidates: list[Play] = [best]
+    jokers = [t for t in view.rack if t.is_joker]
+    if jokers and any(t.is_joker for t in best.placed):
+        keep = _best(view, [t for t in view.rack if not t.is_joker])
+        if keep.found and keep.count >= best.count - 2:
+            candidates.append(keep)
+    # Hold back: the same play without single tiles tacked onto table sets, which can be
+    # added on any later turn, keeping the rack's options (and giving opponents less).
+    held = _hold_back(view, best)
+    if held is not None:
+        candidates.append(held)
+    if len(candidates) == 1:
+        return best.table
+    unseen = view.unseen()
+    scores = [_lookahead(view, play, unseen, rng) for play in candidates]
+    return candidates[max(range(len(candidates)), key=lambda k: scores[k])].table
+
+
+def _hold_back(view: View, best: Play) -> Play | None:
+    """The best play minus rack tiles that could still be added to the table next turn
+    on their own, when that keeps at least two tiles' worth of play now."""
+    movable = []
+    for tile in best.placed:
+        if tile.is_joker:
+            continue
+        after_table = _without_tile(best.table, tile, view.rules)
+        if after_table is None:
+            continue
+        # Playable next turn onto this same table from the rack?
+        again = solve(after_table, [tile], opened=True, rules=view.rules)
+        if again.found:
+            movable.append(tile)
+    if not movable or len(movable) == best.count:
+        return None
+    smaller = [t for t in view.rack if t not in movable]
+    play = solve(view.table, smaller, opened=True, rules=view.rules)
+    if not play.found or play.count < 2:
+        return None
+    return play
+
+
+def _without_tile(table: Table, tile: Tile, rules: Rules) -> Table | None:
+    out = []
+    for row in table:
+        if any(t.id == tile.id for t in row):
+            rest = [t for t in row if t.id != tile.id]
+            if rest and not _valid(rest, rules):
+                return None
+            if rest:
+                out.append(rest)
+        else:
+            out.append(list(row))
+    return out
+
+
+def _lookahead(view: View, play: Play, unseen: list[Tile], rng: random.Random) -> float:
+    """Tiles placed now plus the expected tiles placed next turn, over sampled draws of
+    the opponents' moves (ignored) and our own next tile."""
+    placed_ids = {t.id for t in play.placed}
+    rack = [t for t in view.rack if t.id not in placed_ids]
+    total = 0.0
+    for _ in range(SAMPLES):
+        extra = rng.sample(unseen, 1) if unseen else []
+        nxt = solve(play.table, [*rack, *extra], opened=True, rules=view.rules)
+        left = len(rack) + len(extra) - nxt.count
+        total += nxt.count - 0.15 * left
+    joker_bonus = 1.2 * sum(1 for t in rack if t.is_joker)
+    return play.count + total / SAMPLES + joker_bonus
+
+
+_LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}
+
+
+# ----- describing a turn ---------------------------------------------------------------
+
+
+def turn_steps(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> list[dict]:
+    """Tile moves from ``before`` to ``after`` for animation: ``{"tile": id, "from":
+    "rack" | {"set": i, "index": j}, "to": {"set": i, "index": j}}``. Tiles that stay in
+    place in a set kept whole are left out."""
+    where = {t.id: (i, j) for i, row in enumerate(before) for j, t in enumerate(row)}
+    before_sets = {frozenset(t.id for t in row): i for i, row in enumerate(before)}
+    steps = []
+    for i, row in enumerate(after):
+        kept = before_sets.get(frozenset(t.id for t in row))
+        for j, tile in enumerate(row):
+            origin = where.get(tile.id)
+            if kept is not None and origin == (kept, j):
+                continue
+            steps.append(
+                {
+                    "tile": tile.id,
+                    "from": "rack" if origin is None else {"set": origin[0], "index": origin[1]},
+                    "to": {"set": i, "index": j},
+                }
+            )
+    return steps
+
+
+def describe_turn(
+    name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+) -> str:
+    """``Computer 1 laid R10 B10 Y10 and added K7 to Set 2``."""
+    on_table = {t.id for row in before for t in row}
+    before_sets = [frozenset(t.id for t in row) for row in before]
+    laid, added = [], []
+    rearranged = False
+    for i, row in enumerate(after):
+        new = [t for t in row if t.id not in on_table]
+        old = frozenset(t.id for t in row if t.id in on_table)
+        if not new:
+            if old not in before_sets:
+                rearranged = True
+            continue
+        if not old:
+            laid.append(" ".join(t.code for t in row))
+        else:
+            added.append(f"{' '.join(t.code for t in new)} to Set {i + 1}")
+            if old not in before_sets:
+                rearranged = True
+    parts = []
+    if laid:
+        parts.append("laid " + ", ".join(laid))
+    if added:
+        parts.append("added " + ", ".join(added))
+    if rearranged:
+        parts.append("rearranged the table")
+    return f"{name} {' and '.join(parts) or 'played'}"
