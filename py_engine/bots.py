@@ -169,11 +169,12 @@ def _add_to_ends(table: Table, rack: list[Tile], rules: Rules, notice: float, rn
             continue  # beginners and medium players keep jokers for new sets
         for i, row in enumerate(table):
             for candidate in ([*row, tile], [tile, *row]):
-                if _valid(candidate, rules):
+                reading = read_set(candidate, rules.wrap_runs)
+                # At an end and in order: the set's own tiles keep their places.
+                if reading.valid and list(reading.tiles) == candidate:
                     if notice < 1 and rng.random() > notice:
                         break
-                    table[i] = read_set(candidate, rules.wrap_runs).tiles  # type: ignore[assignment]
-                    table[i] = list(table[i])
+                    table[i] = candidate
                     rack.remove(tile)
                     changed = True
                     break
@@ -335,56 +336,85 @@ def _medium(view: View, rng: random.Random) -> Table | None:
 # ----- expert -----------------------------------------------------------------------------
 
 SAMPLES = 6
+RESERVE = 99  # tiles kept back to play on a later turn instead of drawing
+DANGER = 4  # an opponent with this many tiles or fewer may go out soon
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
+    """Play so as to draw less: a tile that could be added to the table on any later
+    turn is worth more on the rack, where it stands ready for a turn with nothing else to
+    play. So the expert keeps a small reserve of such tiles (and its jokers, which fit
+    almost anywhere) unless it can go out now, an opponent is close to going out, or the
+    pool is empty; it samples its next draw to judge whether to keep a joker back."""
     best = _best(view)
     if not best.found:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
-    danger = min(view.others, default=99) <= 4 or view.pool == 0
-    if danger:
+    if min(view.others, default=99) <= DANGER or view.pool == 0:
         return best.table
-    candidates: list[Play] = [best]
-    jokers = [t for t in view.rack if t.is_joker]
-    if jokers and any(t.is_joker for t in best.placed):
-        keep = _best(view, [t for t in view.rack if not t.is_joker])
-        if keep.found and keep.count >= best.count - 2:
-            candidates.append(keep)
-    # Hold back: the same play without single tiles tacked onto table sets, which can be
-    # added on any later turn, keeping the rack's options (and giving opponents less).
-    held = _hold_back(view, best)
-    if held is not None:
-        candidates.append(held)
-    if len(candidates) == 1:
-        return best.table
+    if TRICKLE:
+        single = _single_tile_play(view)
+        if single is not None:
+            return single.table
+    play = best
+    if any(t.is_joker for t in best.placed):
+        plain = _best(view, [t for t in view.rack if not t.is_joker])
+        if plain.found and _worth_keeping_joker(view, best, plain, rng):
+            play = plain
+    held = _hold_back(view, play)
+    return (held or play).table
+
+
+TRICKLE = False
+
+
+def _single_tile_play(view: View) -> Play | None:
+    """A play of one rack tile, the highest that fits on its own (jokers last)."""
+    for tile in sorted(view.rack, key=lambda t: (not t.is_joker, t.number or 0), reverse=True):
+        play = solve(view.table, [tile], opened=True, rules=view.rules)
+        if play.found:
+            return play
+    return None
+
+
+def _worth_keeping_joker(view: View, best: Play, plain: Play, rng: random.Random) -> bool:
+    """Keep the jokers back when the play without them loses at most one tile now and,
+    over sampled next draws, the jokers add about as many tiles next turn."""
+    if plain.count < best.count - 1:
+        return False
     unseen = view.unseen()
-    scores = [_lookahead(view, play, unseen, rng) for play in candidates]
-    return candidates[max(range(len(candidates)), key=lambda k: scores[k])].table
+    gain = 0.0
+    for _ in range(SAMPLES):
+        extra = rng.sample(unseen, 1) if unseen else []
+        rest = [t for t in view.rack if t.id not in {p.id for p in plain.placed}]
+        nxt = solve(plain.table, [*rest, *extra], opened=True, rules=view.rules)
+        gain += nxt.count
+    return gain / SAMPLES >= best.count - plain.count + 1
 
 
-def _hold_back(view: View, best: Play) -> Play | None:
-    """The best play minus rack tiles that could still be added to the table next turn
-    on their own, when that keeps at least two tiles' worth of play now."""
-    movable = []
-    for tile in best.placed:
-        if tile.is_joker:
+def _hold_back(view: View, play: Play) -> Play | None:
+    """``play`` less up to RESERVE tiles that sit at the end of a set (or in a group of
+    four) and could be put back on their own next turn; at least one tile is played."""
+    table = [list(r) for r in play.table]
+    placed = list(play.placed)
+    kept: list[Tile] = []
+    by_value = sorted((t for t in play.placed if not t.is_joker), key=lambda t: (t.number, t.id))
+    for tile in by_value:
+        if len(kept) >= RESERVE or len(placed) <= 1:
+            break
+        trial = _without_tile(table, tile, view.rules)
+        if trial is None:
             continue
-        after_table = _without_tile(best.table, tile, view.rules)
-        if after_table is None:
+        again = solve(trial, [tile], opened=True, rules=view.rules)
+        if not again.found:
             continue
-        # Playable next turn onto this same table from the rack?
-        again = solve(after_table, [tile], opened=True, rules=view.rules)
-        if again.found:
-            movable.append(tile)
-    if not movable or len(movable) == best.count:
+        table = trial
+        placed = [t for t in placed if t.id != tile.id]
+        kept.append(tile)
+    if not kept:
         return None
-    smaller = [t for t in view.rack if t not in movable]
-    play = solve(view.table, smaller, opened=True, rules=view.rules)
-    if not play.found or play.count < 2:
-        return None
-    return play
+    return Play(table, placed, sum(t.number or 0 for t in placed))
 
 
 def _without_tile(table: Table, tile: Tile, rules: Rules) -> Table | None:
@@ -399,21 +429,6 @@ def _without_tile(table: Table, tile: Tile, rules: Rules) -> Table | None:
         else:
             out.append(list(row))
     return out
-
-
-def _lookahead(view: View, play: Play, unseen: list[Tile], rng: random.Random) -> float:
-    """Tiles placed now plus the expected tiles placed next turn, over sampled draws of
-    the opponents' moves (ignored) and our own next tile."""
-    placed_ids = {t.id for t in play.placed}
-    rack = [t for t in view.rack if t.id not in placed_ids]
-    total = 0.0
-    for _ in range(SAMPLES):
-        extra = rng.sample(unseen, 1) if unseen else []
-        nxt = solve(play.table, [*rack, *extra], opened=True, rules=view.rules)
-        left = len(rack) + len(extra) - nxt.count
-        total += nxt.count - 0.15 * left
-    joker_bonus = 1.2 * sum(1 for t in rack if t.is_joker)
-    return play.count + total / SAMPLES + joker_bonus
 
 
 _LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}

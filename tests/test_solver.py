@@ -212,3 +212,12 @@ def test_solve_json_and_lines():
     assert answers[0]["placed"] == ["R1", "R2", "R3"]
     assert all("error" in a for a in answers[1:5])
     assert answers[5]["value"] == 6
+
+
+@pytest.mark.parametrize("name", ["solver", "bots", "arena"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"py_engine.{name}"))
+    assert result.attempted > 0 and result.failed == 0

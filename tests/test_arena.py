@@ -1,0 +1,46 @@
+"""The arena: mirrored deals, the totals it prints, and the CLI around it."""
+
+from __future__ import annotations
+
+import json
+
+from py_engine.arena import main, play_round, run_arena, wilson
+from py_engine.rules import Rules
+
+
+def test_mirrored_deals_give_each_level_every_seat() -> None:
+    stats = run_arena(["hard", "easy"], rounds=4, seed=3, workers=1)
+    assert {level: s.rounds for level, s in stats.items()} == {"hard": 4, "easy": 4}
+    hard, easy = stats["hard"], stats["easy"]
+    assert hard.score == -easy.score or hard.blocked  # two players: scores cancel out
+    assert hard.moves > 0 and hard.think > 0
+
+
+def test_three_and_four_player_tables_rotate_the_seats() -> None:
+    stats = run_arena(["medium", "easy", "hard"], rounds=3, seed=4, workers=1)
+    assert all(s.rounds == 3 for s in stats.values())
+    assert sum(s.wins for s in stats.values()) <= 3
+    stats = run_arena(["hard", "hard", "easy", "easy"], rounds=4, seed=4, workers=2)
+    assert stats["hard"].rounds == 8 and stats["easy"].rounds == 8
+
+
+def test_a_round_is_the_same_for_the_same_seed() -> None:
+    a = play_round(["hard", "medium"], Rules(), "same")
+    b = play_round(["hard", "medium"], Rules(), "same")
+    assert (a.winner, a.scores, a.moves) == (b.winner, b.scores, b.moves)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(600, 1000)
+    assert 0.569 < low < 0.570 and 0.629 < high < 0.631
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_cli_prints_a_table_and_json(capsys) -> None:
+    assert main(["--players", "hard,easy", "--games", "2", "--seed", "9", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "hard" in out and "easy" in out
+    assert main(["--players", "hard,easy", "--games", "2", "--workers", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data["hard"]) == {"rounds", "win_rate", "ci95", "mean_score", "blocked", "think_ms"}
+    assert main(["--players", "hard,nobody"]) == 2

@@ -1,0 +1,163 @@
+"""The computer opponents: legal, deterministic, and each level doing what it says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine.bots import LEVELS, BotTurn, choose_turn, describe_turn, hint, turn_steps
+from py_engine.rounds import Round
+from py_engine.rules import Rules
+from py_engine.turns import check_turn
+
+
+def play_out(levels: list[str], seed: str, rules: Rules | None = None, turns: int = 400) -> Round:
+    """Play a round between bots; ``game.play`` refuses any illegal table."""
+    game = Round((rules or Rules()).with_(players=len(levels)), seed=seed)
+    for _ in range(turns):
+        if game.is_over:
+            break
+        p = game.current
+        turn = choose_turn(game, p, levels[p], random.Random(f"{seed}:{game.turn}"))
+        if turn.table is not None:
+            before = {t.id for t in game.racks[p]}
+            game.play(turn.table, player=p)
+            assert {t.id for t in turn.placed} == before - {t.id for t in game.racks[p]}
+        else:
+            game.draw_or_pass(player=p)
+    return game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_each_level_plays_a_whole_legal_round(level: str) -> None:
+    game = play_out([level, "hard"], seed=f"legal-{level}")
+    assert game.is_over
+
+
+def test_variants_are_played_legally() -> None:
+    rules = Rules(wrap_runs=True, locked_jokers=True, easing_opening=True)
+    game = play_out(["expert", "medium", "easy"], seed="variants", rules=rules)
+    assert game.is_over
+
+
+def test_turns_are_deterministic_given_the_seed() -> None:
+    game = Round(seed=11)
+    for _ in range(12):  # get past the openings
+        p = game.current
+        turn = choose_turn(game, p, "hard", random.Random(1))
+        if turn.table is not None:
+            game.play(turn.table, player=p)
+        else:
+            game.draw_or_pass(player=p)
+    for level in LEVELS:
+        a = choose_turn(game, game.current, level, random.Random("same"))
+        b = choose_turn(game, game.current, level, random.Random("same"))
+        assert a.to_json() == b.to_json()
+
+
+def test_a_turn_carries_steps_and_narration(by_hand) -> None:
+    game = by_hand.rigged(["R6 B10 Y10 K10 K1", "K2"], ["R3 R4 R5"], opened=[True, True])
+    turn = choose_turn(game, 0, "hard", random.Random(0), name="Computer 1")
+    assert isinstance(turn, BotTurn)
+    assert sorted(t.code for t in turn.placed) == ["B10", "K10", "R6", "Y10"]
+    assert turn.narration.startswith("Computer 1 laid ")
+    assert "added R6 to Set" in turn.narration
+    for step in turn.steps:
+        assert set(step) == {"tile", "from", "to"}
+        assert step["from"] == "rack" or set(step["from"]) == {"set", "index"}
+    moved = {s["tile"] for s in turn.steps}
+    assert {t.id for t in turn.placed} <= moved
+    data = turn.to_json()
+    assert data["table"] == [[t.id for t in row] for row in turn.table]
+
+
+def test_a_bot_that_cannot_play_draws(by_hand) -> None:
+    game = by_hand.rigged(["R1 B5 Y9", "K2"], [], opened=[True, True])
+    for level in LEVELS:
+        turn = choose_turn(game, 0, level, random.Random(0))
+        assert turn.table is None and turn.narration == "Computer 0 drew a tile"
+
+
+def test_easy_never_rearranges(by_hand) -> None:
+    for seed in range(20):
+        game = Round(seed=seed)
+        for _ in range(40):
+            if game.is_over:
+                break
+            p = game.current
+            before = [list(r) for r in game.table]
+            level = "easy" if p == 0 else "hard"
+            turn = choose_turn(game, p, level, random.Random(seed))
+            if turn.table is None:
+                game.draw_or_pass(player=p)
+                continue
+            if level == "easy":
+                # every set on the table is still there, whole and in one piece
+                after = [[t.id for t in row] for row in turn.table]
+                for row in before:
+                    ids = [t.id for t in row]
+                    assert any(
+                        any(a[i : i + len(ids)] == ids for i in range(len(a))) for a in after
+                    )
+            game.play(turn.table, player=p)
+
+
+def test_medium_splits_a_run_and_borrows_a_spare_tile(by_hand) -> None:
+    game = by_hand.rigged(["R5 B1", "K2"], ["R2 R3 R4 R5 R6 R7 R8"], opened=[True, True])
+    turn = choose_turn(game, 0, "medium", random.Random(0))
+    assert [t.code for t in turn.placed] == ["R5"]
+    game = by_hand.rigged(["B9 Y9 K1", "K2"], ["R6 R7 R8 R9"], opened=[True, True])
+    turn = choose_turn(game, 0, "medium", random.Random(0))
+    assert sorted(t.code for t in turn.placed) == ["B9", "Y9"]
+    assert choose_turn(game, 0, "easy", random.Random(0)).table is None
+
+
+def test_medium_swaps_a_joker_out(by_hand) -> None:
+    game = by_hand.rigged(["R6 B9 Y9", "K2"], ["R5 J R7"], opened=[True, True])
+    turn = choose_turn(game, 0, "medium", random.Random(0))
+    assert sorted(t.code for t in turn.placed) == ["B9", "R6", "Y9"]
+
+
+def test_easy_sometimes_misses_a_play(by_hand) -> None:
+    game = by_hand.rigged(["R6 B1", "K2"], ["R3 R4 R5"], opened=[True, True])
+    missed = sum(choose_turn(game, 0, "easy", random.Random(s)).table is None for s in range(60))
+    assert 3 <= missed <= 40
+    assert all(choose_turn(game, 0, "medium", random.Random(s)).table for s in range(10))
+
+
+def test_hard_places_the_most_and_the_hint_agrees(by_hand) -> None:
+    game = by_hand.rigged(["R6 J B1 Y1", "K2"], ["R3 R4 R5", "K7 R7 B7"], opened=[True, True])
+    turn = choose_turn(game, 0, "hard", random.Random(0))
+    best = hint(game, 0)
+    assert best is not None and best.count == len(turn.placed) == 4
+    check = check_turn(game.table, best.table, game.racks[0], opened=True)
+    assert check.ok
+
+
+def test_hint_before_opening_and_when_nothing_fits(by_hand) -> None:
+    game = by_hand.rigged(["R1 R2 R3 B7", "K2"], [], opened=[False, False])
+    assert hint(game, 0) is None
+    game = by_hand.rigged(["R10 R11 R12 B7", "K2"], [], opened=[False, False])
+    best = hint(game, 0)
+    assert best is not None and best.value == 33
+
+
+def test_expert_goes_out_when_it_can_and_keeps_a_reserve_otherwise(by_hand) -> None:
+    game = by_hand.rigged(["R6 R7", "K2 K3 K4 K5 K6 K7 K8 K9"], ["R3 R4 R5"], opened=[True, True])
+    turn = choose_turn(game, 0, "expert", random.Random(0))
+    assert len(turn.placed) == 2  # going out
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K9 Y1", "K2 K3 K4 K5 K6 K7 K8 K9"], ["R3 R4 R5"], opened=[True, True]
+    )
+    turn = choose_turn(game, 0, "expert", random.Random(0))
+    assert turn.table is not None and 1 <= len(turn.placed) <= 4
+
+
+def test_turn_steps_and_describe_turn(by_hand) -> None:
+    game = by_hand.rigged(["R6", "K2"], ["R3 R4 R5", "B1 B2 B3"], opened=[True, True])
+    after = by_hand.lay(game, ["B1 B2 B3", "R3 R4 R5 R6"])
+    steps = turn_steps(game.table, after)
+    r6 = next(t for t in after[1] if t.code == "R6")
+    assert {"tile": r6.id, "from": "rack", "to": {"set": 1, "index": 3}} in steps
+    assert describe_turn("Bot", game.table, after) == "Bot added R6 to Set 2"
