@@ -6,6 +6,7 @@ import { codeLabel, render } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
+export const SAVE_KEY = "rummikub.savedGame";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createGame(engine, options = {}) {
@@ -61,6 +62,16 @@ export function createGame(engine, options = {}) {
     }, seconds * 1000);
   }
 
+  /** Keep the game in the browser after every action, so a reload brings it back. */
+  async function persist() {
+    const saved = await engine.takeSnapshot();
+    try {
+      if (saved) localStorage.setItem(SAVE_KEY, saved);
+    } catch {
+      // Storage full or disabled: the game goes on, it just won't survive a reload.
+    }
+  }
+
   async function settle(answer, what) {
     if (answer.error) {
       say(answer.error, "error");
@@ -69,16 +80,21 @@ export function createGame(engine, options = {}) {
     }
     board.applyView(state, answer.view);
     if (what) say(what);
+    state.busy = true; // until the game is saved and the computers have played
     redraw();
+    await persist();
     await runComputers();
     return true;
   }
 
   /** Let every computer player take its turn, one at a time, shown and narrated. */
+  // One loop of computer turns at a time; it runs until it is the player's turn.
   let computers = Promise.resolve();
+  let running = null;
   function runComputers() {
-    computers = computerTurns();
-    return computers;
+    if (!running) running = computerTurns().finally(() => (running = null));
+    computers = running;
+    return running;
   }
 
   async function computerTurns() {
@@ -89,7 +105,6 @@ export function createGame(engine, options = {}) {
       state.busy = true;
       state.thinking = player;
       redraw();
-      await engine.takeSnapshot();
       let answer;
       try {
         answer = await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS });
@@ -112,8 +127,8 @@ export function createGame(engine, options = {}) {
       board.applyView(state, answer.view);
       state.highlight = new Set([...turn.placed, ...turn.steps.map((s) => s.tile)]);
       say(turn.narration);
-      state.busy = !answer.view.round_over && answer.view.current !== answer.view.me;
       redraw();
+      await persist();
       if (botDelay) await sleep(botDelay);
     }
     if (mine !== epoch) return;
@@ -122,6 +137,41 @@ export function createGame(engine, options = {}) {
     if (v().round_over) state.dialog = "round";
     redraw();
     startClock();
+  }
+
+  let restoring = Promise.resolve(false);
+  async function restoreFromStorage() {
+    let saved = null;
+    try {
+      saved = localStorage.getItem(SAVE_KEY);
+    } catch {
+      return false;
+    }
+    if (!saved) return false;
+    state.restoring = true;
+    redraw();
+    await engine.ready;
+    const answer = await engine.call({ cmd: "load", save: saved });
+    state.restoring = false;
+    if (answer.error) {
+      try {
+        localStorage.setItem(`${SAVE_KEY}.setAside`, saved);
+        localStorage.removeItem(SAVE_KEY);
+      } catch {}
+      state.notice = `Your saved game could not be restored (${answer.error}). It was set aside; start a new game.`;
+      redraw();
+      return false;
+    }
+    engine.snapshot = saved;
+    epoch++;
+    state.screen = "game";
+    state.rack = [];
+    state.dialog = answer.view.round_over ? "round" : null;
+    board.applyView(state, answer.view);
+    say("Welcome back: your game was restored.");
+    redraw();
+    runComputers().catch(failed); // not awaited: a new game need not wait for them
+    return true;
   }
 
   const api = {
@@ -153,7 +203,9 @@ export function createGame(engine, options = {}) {
       const players = [{ name: "You", kind: "human" }];
       settings.opponents.forEach((o, i) => players.push({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
       const rules = { ...settings.rules, players: players.length };
+      await restoring.catch(() => {}); // a saved game being restored goes first
       epoch++; // stop the old game's computers, and let their last call finish
+      state.notice = null;
       await computers.catch(() => {});
       const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
       if (answer.error) throw new Error(answer.error);
@@ -288,6 +340,13 @@ export function createGame(engine, options = {}) {
       state.rack = [];
       state.highlight = new Set();
       await settle(answer, answer.who_starts ? whoStartsText(answer) : null);
+    },
+
+    /** Bring back the game saved in this browser, if any. A save the engine refuses
+     *  is set aside (kept under another key) and reported; it never breaks the page. */
+    restoreSaved() {
+      restoring = restoreFromStorage().catch(failed);
+      return restoring;
     },
 
     setDelay(ms) {

@@ -161,3 +161,4 @@ $("new-game").addEventListener("click", () => game.backToStart());
 $("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
 
 game.render();
+game.restoreSaved();

@@ -209,7 +209,6 @@ function turnText(state) {
   const v = state.view;
   if (v.round_over) return v.match_over ? "Game over" : "Round complete";
   if (v.current !== v.me) return `${v.players[v.current].name} is thinking…`;
-  if (state.busy) return "Checking…";
   let text = "Your turn";
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
@@ -310,6 +309,9 @@ export function render(state) {
   $("start-screen").hidden = state.screen !== "start";
   $("game-screen").hidden = state.screen !== "game";
   $("menu-new-game").hidden = state.screen !== "game";
+  const notice = $("start-notice");
+  notice.textContent = state.restoring ? "Restoring your saved game…" : state.notice ?? "";
+  notice.hidden = !notice.textContent;
   $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
   if (state.screen !== "game" || !state.view) {
     document.body.dataset.turn = "none";

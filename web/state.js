@@ -23,6 +23,8 @@ export function createState() {
     thinking: null, // index of the computer player thinking
     dialog: null, // "round" | null
     clock: null, // {deadline} when the turn clock runs
+    restoring: false, // a saved game is being loaded
+    notice: null, // a word on the start screen (e.g. a saved game that was set aside)
   };
 }
 

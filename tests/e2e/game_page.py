@@ -29,20 +29,22 @@ class GamePage:
     def set_box(self, index: int) -> Locator:
         return self.table.locator(f'.set[data-set="{index}"]')
 
+    # Read in one evaluate: a render replaces set elements (keeping the tiles), so
+    # element handles held across two protocol calls could see a detached set.
     def rack_ids(self) -> list[int]:
-        return [
-            int(x)
-            for x in self.rack.locator(".tile").evaluate_all("els => els.map(e => e.dataset.id)")
-        ]
+        return self.page.evaluate(
+            "[...document.querySelectorAll('#rack .tile')].map(t => Number(t.dataset.id))"
+        )
 
     def table_ids(self) -> list[list[int]]:
-        return self.table.locator(".set").evaluate_all(
-            "sets => sets.map(s => [...s.querySelectorAll('.tile')].map(t => Number(t.dataset.id)))"
+        return self.page.evaluate(
+            "[...document.querySelectorAll('#sets .set')].map(s =>"
+            " [...s.querySelectorAll('.tile')].map(t => Number(t.dataset.id)))"
         )
 
     def rack_labels(self) -> list[str]:
-        return self.rack.locator(".tile").evaluate_all(
-            "els => els.map(e => e.getAttribute('aria-label'))"
+        return self.page.evaluate(
+            "[...document.querySelectorAll('#rack .tile')].map(t => t.getAttribute('aria-label'))"
         )
 
     # ----- starting a game
