@@ -2,12 +2,14 @@
 
     .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024]
 
-Positions are random but shaped like real games (tables of 0-90 tiles in valid sets,
-racks of 1-30 tiles, with and without jokers), fixed by the seed. Both solvers are timed in
-the same run on the positions where their rules match: after the opening, standard rules
-(the reference's opening mode counts differently and it has no wrap-around or locked-joker
-variants). Prints median, 90th percentile and maximum for both, the ratio of medians, and
-how often both place the same number of tiles.
+Two position sets, both fixed by the seed: ``--source random`` (the default) builds tables
+of 0-90 tiles from random valid sets and racks of 1-30 tiles from the tiles left, with and
+without jokers; ``--source games`` takes the positions met in rounds played out by the
+hard bot, at every turn after the player's opening, sampled across early to late game.
+Both solvers are timed in the same run on the positions where their rules match: after
+the opening, standard rules (the reference's opening mode counts differently and it has
+no wrap-around or locked-joker variants). Prints median, 90th percentile and maximum for
+both, the ratio of medians, and how often both place the same number of tiles.
 """
 
 from __future__ import annotations
@@ -39,15 +41,51 @@ def reference_id(tile) -> int:
     return int(tile.colour) * 13 + tile.number
 
 
+def _has_jokers(pos) -> bool:
+    return any(t.is_joker for r in pos.table for t in r) or any(t.is_joker for t in pos.rack)
+
+
+def game_positions(count: int, seed: int) -> list:
+    """Positions met by opened players in rounds played by the hard bot."""
+    from solver_positions import Position
+
+    from py_engine.bots import choose_turn
+    from py_engine.rounds import Round
+    from py_engine.rules import Rules
+
+    found: list = []
+    deal = 0
+    while len(found) < count * 3:
+        game = Round(Rules(), seed=f"bench:{seed}:{deal}")
+        deal += 1
+        while not game.is_over:
+            p = game.current
+            if game.opened[p]:
+                found.append(
+                    Position([list(r) for r in game.table], list(game.racks[p]), True, Rules())
+                )
+            turn = choose_turn(game, p, "hard", random.Random(f"{seed}:{deal}:{game.turn}"))
+            if turn.table is not None:
+                game.play(turn.table, player=p)
+            else:
+                game.draw_or_pass(player=p)
+    rng = random.Random(seed)
+    return rng.sample(found, count)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--source", choices=["random", "games"], default="random")
     parser.add_argument("--no-reference", action="store_true", help="time our solver only")
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
-    positions = [random_position(rng, opened=True) for _ in range(args.positions)]
+    if args.source == "games":
+        positions = game_positions(args.positions, args.seed)
+    else:
+        positions = [random_position(rng, opened=True) for _ in range(args.positions)]
     ours: list[float] = []
     sizes: list[tuple[int, int]] = []
     counts: list[int] = []
@@ -68,11 +106,11 @@ def main(argv: list[str] | None = None) -> int:
             f"p95 {percentile(times, 0.95) * 1000:8.2f} ms   max {max(times) * 1000:8.2f} ms"
         )
 
-    print(f"{len(positions)} positions after the opening, seed {args.seed}")
+    print(f"{len(positions)} positions after the opening ({args.source}), seed {args.seed}")
     print(
         f"table tiles {min(s[0] for s in sizes)}-{max(s[0] for s in sizes)}, "
         f"rack tiles {min(s[1] for s in sizes)}-{max(s[1] for s in sizes)}, "
-        f"{sum(1 for p in positions if any(t.is_joker for r in p.table for t in r) or any(t.is_joker for t in p.rack))} with jokers"
+        f"{sum(1 for p in positions if _has_jokers(p))} with jokers"
     )
     show("py_engine.solver", ours)
     large = [t for t, s in zip(ours, sizes, strict=True) if s[0] >= 60]

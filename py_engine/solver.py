@@ -317,29 +317,38 @@ RELAYOUT_LIMIT = 6
 JOKER_BEST = SCALE + N  # the most a rack joker can add
 
 
-def _group_rooms(problem: _Problem) -> list[int]:
-    """Per face, how many of its tiles could at most go into groups of its number: each
-    group needs two more members of other colours (or jokers)."""
+@cache
+def _group_room(others: tuple[int, ...], jokers: int) -> int:
+    """How many tiles of one colour (0, 1 or 2) can go into groups of one number, when
+    the other colours have ``others`` tiles there (each 0..2) and ``jokers`` jokers join."""
+    best = 0
+    for g in (1, 2):
+        for use in product(*(range(k + 1) for k in others)):
+            d = (g == 2) + sum(1 for u in use if u == 2)
+            s_ = (g == 1) + sum(1 for u in use if u == 1)
+            if any(_GROUP_OK.get((d, s_, j), False) for j in range(jokers + 1)):
+                best = g
+                break
+    return best
+
+
+def _group_rooms(problem: _Problem) -> list[tuple[int, int, int]]:
+    """Per face, how many of its tiles could at most go into groups of its number with
+    0, 1 or 2 jokers joining them (the other colours' tiles there as partners)."""
     jokers = problem.table_jokers + problem.rack_jokers
     have = [min(2, a + b) for a, b in zip(problem.table, problem.rack, strict=True)]
-    rooms = [0] * (COLOURS * N)
+    rooms = [(0, 0, 0)] * (COLOURS * N)
     for n in range(N):
         counts = [have[c * N + n] for c in range(COLOURS)]
         if not any(counts):
             continue
-        total = sum(counts)
-        colours = sum(1 for k in counts if k)
-        pairs = sum(1 for k in counts if k == 2)
         for c in range(COLOURS):
-            k = counts[c]
-            o_total, o_colours = total - k, colours - (1 if k else 0)
-            o_pairs = pairs - (1 if k == 2 else 0)
-            if o_colours + jokers < 2:
+            if not counts[c]:
                 continue
-            if o_total + jokers >= 4 and o_pairs + jokers + o_colours >= 4:
-                rooms[c * N + n] = 2
-            else:
-                rooms[c * N + n] = 1
+            others = tuple(sorted(counts[o] for o in range(COLOURS) if o != c))
+            rooms[c * N + n] = tuple(  # type: ignore[assignment]
+                _group_room(others, min(k, jokers)) for k in range(3)
+            )
     return rooms
 
 
@@ -347,14 +356,17 @@ _BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, 
 
 
 def _colour_bounds(
-    problem: _Problem, c: int, rooms: list[int]
+    problem: _Problem, c: int, rooms: list[tuple[int, int, int]]
 ) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
     use every joker; so this is an upper bound, and NEG is exact infeasibility. Also
-    returns the same per number of jokers this colour may still use (``V[n][local][j]``)."""
-    jokers = problem.table_jokers + problem.rack_jokers
+    returns the same per half-jokers this colour may still use (``V[n][local][u]``): a
+    joker in a run costs the colour two halves, a joker joining a group costs each colour
+    in that group one half (a group has at least two colours), so shares of the jokers
+    that add up to at most the jokers left never undercount what a play can do."""
+    jokers = 2 * (problem.table_jokers + problem.rack_jokers)  # in halves
     wrap = problem.wrap
     lo = c * N
     faces = tuple(
@@ -428,12 +440,15 @@ def _colour_bounds(
     return bounds, vectors
 
 
-_RELAXED: dict[tuple[int, int, int, int, int, bool], Any] = {}
+_RELAXED: dict[tuple[int, int, int, tuple[int, int, int], int, bool], Any] = {}
 
 
-def _relaxed_step(n: int, t: int, r: int, room: int, jokers: int, wrap: bool) -> Any:
+def _relaxed_step(
+    n: int, t: int, r: int, room: tuple[int, int, int], jokers: int, wrap: bool
+) -> Any:
     """The moves the per-colour bound allows at number ``n``, as a function of the local
-    state: ((new local, jokers used, rack tiles used), ...) and the set of new locals."""
+    state: ((new local, half-jokers used, rack tiles used), ...) and the set of new locals.
+    ``jokers`` is in halves."""
     key = (n, t, r, room, jokers, wrap)
     step = _RELAXED.get(key)
     if step is None:
@@ -444,8 +459,11 @@ def _relaxed_step(n: int, t: int, r: int, room: int, jokers: int, wrap: bool) ->
             if found is None:
                 best: dict[tuple[int, int], int] = {}
                 for mv in _moves(n, local, t, r, wrap):
-                    if mv.group <= room and mv.jokers <= jokers:
-                        k = (mv.new, mv.jokers)
+                    # a group place beyond what real partners allow takes jokers too
+                    extra = next((k for k in range(3) if mv.group <= room[k]), 9)
+                    used = 2 * mv.jokers + extra
+                    if used <= jokers:
+                        k = (mv.new, used)
                         best[k] = max(best.get(k, -1), mv.real - t)
                 moves = [(new, used, tiles) for (new, used), tiles in best.items()]
                 found = table[local] = (moves, {new for new, _, _ in moves})
@@ -571,33 +589,35 @@ def _run_dp(problem: _Problem) -> _Result | None:
 
     jokers = jt_max + jr_max
 
+    halves = 2 * jokers
+
+    corrections: list[dict[int, int]] = [{} for _ in range(steps + 1)]
+
     def joker_bound(i: int, key: int, pot: int) -> int:
-        """A tighter bound than ``pot``: the jokers left shared out among the colours,
-        instead of each colour counting on all of them."""
+        """A tighter bound than ``pot``: the jokers left shared out among the colours (in
+        halves), instead of each colour counting on all of them."""
+        known = corrections[i].get(key)
+        if known is not None:
+            return pot + known
         n, done = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
-        left = jokers - ((key >> SH_TJ) & 3) - ((key >> SH_RJ) & 3)
+        left = 2 * (jokers - ((key >> SH_TJ) & 3) - ((key >> SH_RJ) & 3))
         loose = 0
-        base = 0
-        gains1 = []
-        gains2 = []
+        # best[u]: the most the colours so far can add sharing u halves
+        best_share = [0] * (left + 1)
         for c in range(COLOURS):
             local = (key >> COLOUR_SHIFT[c]) & 255
             vec = vectors[c][n if c <= done else n - 1].get(local)
             if vec is None:
                 return NEG
-            loose += vec[jokers]
-            base += vec[0]
-            if left >= 1:
-                gains1.append(vec[1] - vec[0])
-                if left >= 2:
-                    gains2.append(vec[2] - vec[0])
-        extra = 0
-        if left == 1:
-            extra = max(gains1)
-        elif left >= 2:
-            gains1.sort()
-            extra = max(max(gains2), gains1[-1] + gains1[-2])
-        return pot - loose + base + extra
+            loose += vec[halves]
+            if left:
+                best_share = [
+                    max(best_share[u - k] + vec[k] for k in range(u + 1)) for u in range(left + 1)
+                ]
+            else:
+                best_share[0] += vec[0]
+        corrections[i][key] = best_share[left] - loose
+        return pot - loose + best_share[left]
 
     def search(i: int, key: int, pot: int) -> None:
         if i == steps:
@@ -620,10 +640,14 @@ def _run_dp(problem: _Problem) -> _Result | None:
                 continue
             path[i] = option
             search(i + 1, nk, child)
-            if best[0] >= start:
+            if best[0] >= ceiling:
                 return  # the upper bound is reached: nothing can beat it
 
     del group_mask
+    # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
+    ceiling = joker_bound(-1, 0, start) if jokers else start
+    if ceiling < SCALE and (problem.rack_jokers or any(problem.rack)):
+        return None
     search(0, 0, start)
     if best[2] is None:
         return None
