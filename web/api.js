@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { codeLabel, render } from "./render.js";
+import { codeLabel, render, renderClock } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
@@ -52,14 +52,30 @@ export function createGame(engine, options = {}) {
     liveCheck().catch(failed);
   }
 
+  // The turn clock: a deadline in the state, a ticker that redraws the countdown and,
+  // once it has passed and the player is free to act, tells the engine time is up.
+  function stopClock() {
+    clearInterval(clockTimer);
+    clockTimer = null;
+    state.clock = null;
+    renderClock(state);
+  }
+
   function startClock() {
-    clearTimeout(clockTimer);
+    stopClock();
     const seconds = state.view?.rules?.turn_seconds;
-    if (!seconds || !isMyTurn(state)) return;
-    const turn = state.view.turn;
-    clockTimer = setTimeout(() => {
-      if (state.view.turn === turn && isMyTurn(state)) api.timeout();
-    }, seconds * 1000);
+    if (!seconds || !isMyTurn(state) || state.screen !== "game") return;
+    state.clock = { deadline: Date.now() + seconds * 1000, turn: state.view.turn };
+    renderClock(state);
+    clockTimer = setInterval(() => {
+      const clock = state.clock;
+      if (!clock || state.view?.turn !== clock.turn || state.screen !== "game") return stopClock();
+      renderClock(state);
+      if (Date.now() >= clock.deadline && isMyTurn(state)) {
+        stopClock();
+        api.timeout();
+      }
+    }, 250);
   }
 
   /** Keep the game in the browser after every action, so a reload brings it back. */
@@ -126,8 +142,7 @@ export function createGame(engine, options = {}) {
       const turn = answer.turn;
       board.applyView(state, answer.view);
       state.highlight = new Set([...turn.placed, ...turn.steps.map((s) => s.tile)]);
-      say(turn.narration);
-      redraw();
+      redraw(); // the narration is the newest line of the log
       await persist();
       if (botDelay) await sleep(botDelay);
     }
@@ -290,7 +305,7 @@ export function createGame(engine, options = {}) {
         redraw();
         return false;
       }
-      clearTimeout(clockTimer);
+      stopClock();
       state.highlight = new Set();
       state.drawn = new Set();
       await settle(answer, answer.view.log.at(-1));
@@ -305,7 +320,7 @@ export function createGame(engine, options = {}) {
       redraw();
       const answer = await engine.call({ cmd: "draw" });
       state.busy = false;
-      clearTimeout(clockTimer);
+      stopClock();
       if (answer.error) return settle(answer);
       const drawn = board.newRackTiles(before, answer.view);
       state.drawn = new Set(drawn.map((t) => t.id));
@@ -327,11 +342,28 @@ export function createGame(engine, options = {}) {
       redraw();
     },
 
+    /** The clock ran out: the engine draws, plays a legal arrangement, or snaps the
+     *  table back with penalty tiles; the player is told which. */
     async timeout() {
+      if (!isMyTurn(state)) return;
       const touched = board.isTouched(state);
+      state.busy = true;
+      redraw();
       const answer = await engine.call({ cmd: "timeout", table: touched ? state.table : null, touched });
+      state.busy = false;
       if (answer.error) return settle(answer);
-      return settle(answer, `Time is up. ${answer.view.log.at(-1) ?? ""}`);
+      const event = answer.events?.find((e) => e.type === "timeout") ?? {};
+      const tiles = event.tiles ?? [];
+      const n = tiles.length;
+      const texts = {
+        draw: `Time is up: you drew ${tiles.map((t) => t.label).join(", ")}.`,
+        pass: "Time is up: the pool is empty, so you passed.",
+        play: "Time is up: your arrangement was legal, so it was played.",
+        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${n} penalty tile${n === 1 ? "" : "s"}.`,
+      };
+      state.highlight = new Set();
+      state.drawn = new Set(tiles.map((t) => t.id));
+      return settle(answer, texts[event.outcome] ?? "Time is up.");
     },
 
     async nextRound() {
@@ -357,7 +389,7 @@ export function createGame(engine, options = {}) {
     backToStart() {
       state.dialog = null;
       state.screen = "start";
-      clearTimeout(clockTimer);
+      stopClock();
       redraw();
     },
     resume() {

@@ -1,7 +1,7 @@
 // Wires the page together: the engine worker, the game api, and the DOM events.
-// ?seed=N and ?delay=MS pre-fill the start screen's "More options" (a seeded deal, how
-// long a computer turn stays on show); window.__rummikub is the game api, for looking
-// at the state from tests (which still act through the UI).
+// ?seed=N, ?delay=MS and ?clock=SECONDS pre-fill the start screen (a seeded deal, how
+// long a computer turn stays on show, the turn clock); window.__rummikub is the game
+// api, for looking at the state from tests (which still act through the UI).
 
 import { createGame } from "./api.js";
 import { attachDrag } from "./drag.js";
@@ -45,11 +45,13 @@ function renderLevels() {
 $("opponents").addEventListener("change", renderLevels);
 renderLevels();
 if (params.has("seed")) $("seed").value = params.get("seed");
-if (params.has("delay")) {
-  const delay = $("delay");
-  if (![...delay.options].some((o) => o.value === params.get("delay"))) delay.append(new Option(`${params.get("delay")} ms`, params.get("delay")));
-  delay.value = params.get("delay");
+// ?delay=MS and ?clock=SECONDS pre-select a setting, adding it when it is not offered.
+function preselect(select, value, label) {
+  if (![...select.options].some((o) => o.value === value)) select.append(new Option(label, value));
+  select.value = value;
 }
+if (params.has("delay")) preselect($("delay"), params.get("delay"), `${params.get("delay")} ms`);
+if (params.has("clock")) preselect($("turn-seconds"), params.get("clock"), `${params.get("clock")} seconds`);
 
 function readSettings() {
   const form = $("start-form");

@@ -291,6 +291,18 @@ function renderLog(state) {
   for (const line of state.view.log.slice(-4)) log.append(el("li", { text: line }));
 }
 
+export function renderClock(state) {
+  const clock = $("clock");
+  if (!state.clock) {
+    clock.hidden = true;
+    return;
+  }
+  const left = Math.max(0, Math.ceil((state.clock.deadline - Date.now()) / 1000));
+  clock.hidden = false;
+  clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  clock.classList.toggle("low", left <= 10);
+}
+
 export function renderBoot(state) {
   const b = state.boot;
   const text = $("boot-text");
@@ -325,6 +337,7 @@ export function render(state) {
   renderControls(state);
   renderLog(state);
   $("turn-info").textContent = turnText(state);
+  renderClock(state);
   const msg = $("message");
   msg.textContent = state.message?.text ?? "";
   msg.className = `message ${state.message?.kind ?? ""}`;

@@ -48,7 +48,9 @@ class GamePage:
         )
 
     # ----- starting a game
-    def new_game(self, seed: int, levels: list[str], target: int = 200) -> None:
+    def new_game(
+        self, seed: int, levels: list[str], target: int = 200, clock: int | None = None
+    ) -> None:
         page = self.page
         dialog = page.locator("#round-dialog[open]")
         if dialog.count():
@@ -60,6 +62,7 @@ class GamePage:
         for i, level in enumerate(levels):
             page.get_by_label(f"Computer {i + 1} level").select_option(level)
         page.get_by_label("Target score").select_option(str(target))
+        page.get_by_label("Turn clock").select_option("" if clock is None else str(clock))
         page.get_by_text("More options").click()
         page.get_by_label("Deal number").fill(str(seed))
         page.get_by_label("Computer turns stay on show").select_option("0")

@@ -1,0 +1,56 @@
+"""The turn clock, short: on expiry an untouched turn draws, a legal arrangement is
+played, and an illegal one snaps back with three penalty tiles; each is shown."""
+
+import re
+
+from conftest import BOOT_TIMEOUT_MS
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+SECONDS = 5  # the engine's shortest clock
+WAIT_MS = (SECONDS + 10) * 1000
+
+
+def with_short_clock(app, site):
+    page = app.page
+    if f"clock={SECONDS}" not in page.url:
+        page.goto(f"{site}?clock={SECONDS}")
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS, clock=SECONDS)
+    expect(page.get_by_role("timer")).to_have_text(re.compile(r"^0:0[1-5]$"))
+    return seed, sets
+
+
+def test_clock_untouched_turn_draws(app, site):
+    with_short_clock(app, site)
+    rack = app.rack_ids()
+    message = app.page.get_by_role("alert")
+    expect(message).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    app.wait_for_turn()
+    assert len(app.rack_ids()) == len(rack) + 1
+
+
+def test_clock_plays_a_legal_arrangement(app, site):
+    _, sets = with_short_clock(app, site)
+    app.tap_new_set(sets[0])
+    for tiles in sets[1:]:
+        app.tap_new_set(tiles)
+    expect(app.page.get_by_role("alert")).to_contain_text("so it was played", timeout=WAIT_MS)
+    app.wait_for_turn()
+    played = {i for s in sets for i in s}
+    assert not played & set(app.rack_ids())
+    assert played <= {i for row in app.table_ids() for i in row}
+
+
+def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
+    with_short_clock(app, site)
+    rack = app.rack_ids()
+    app.tap_new_set(rack[:2])
+    expect(app.page.get_by_role("alert")).to_contain_text(
+        "snapped back and you drew 3 penalty tiles", timeout=WAIT_MS
+    )
+    app.wait_for_turn()
+    now = app.rack_ids()
+    assert set(rack) <= set(now) and len(now) == len(rack) + 3
+    assert all(i not in {t for row in app.table_ids() for t in row} for i in rack[:2])
