@@ -4,6 +4,7 @@
 import * as board from "./board.js";
 import { codeLabel, render, renderClock } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
+import { recordRound } from "./stats.js";
 
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
 export const SAVE_KEY = "rummikub.savedGame";
@@ -149,7 +150,10 @@ export function createGame(engine, options = {}) {
     if (mine !== epoch) return;
     state.busy = false;
     state.thinking = null;
-    if (v().round_over) state.dialog = "round";
+    if (v().round_over) {
+      state.dialog = "round";
+      recordRound(v(), roundKey(v()));
+    }
     redraw();
     startClock();
   }
@@ -381,6 +385,17 @@ export function createGame(engine, options = {}) {
       return restoring;
     },
 
+    /** Resign this round (after the player confirmed); the computers play it out. */
+    async resign() {
+      if (!state.view || state.view.round_over || state.view.players[state.view.me].resigned) return;
+      await computers.catch(() => {});
+      stopClock();
+      const answer = await engine.call({ cmd: "resign" });
+      if (answer.error) return say(answer.error, "error"), redraw();
+      state.highlight = new Set();
+      return settle(answer, "You resigned this round.");
+    },
+
     setDelay(ms) {
       botDelay = Number.isFinite(ms) ? ms : 900;
     },
@@ -401,6 +416,11 @@ export function createGame(engine, options = {}) {
     },
   };
 
+  /** Names a finished round, so statistics count it once even across reloads. */
+  function roundKey(view) {
+    return JSON.stringify([view.history, view.players.map((p) => p.name), view.round]);
+  }
+
   function whoStartsText(answer) {
     const rounds = answer.who_starts ?? [];
     const last = rounds.at(-1);
@@ -412,7 +432,7 @@ export function createGame(engine, options = {}) {
   }
 
   // Any answer the engine cannot give is shown, not thrown into the void.
-  for (const name of ["newGame", "confirm", "draw", "hint", "timeout", "nextRound"]) {
+  for (const name of ["newGame", "confirm", "draw", "hint", "timeout", "nextRound", "resign"]) {
     const fn = api[name];
     api[name] = (...args) => fn(...args).catch(failed);
   }

@@ -6,6 +6,7 @@
 import { createGame } from "./api.js";
 import { attachDrag } from "./drag.js";
 import { Engine } from "./engine.js";
+import { clearStats, loadStats, statsRows } from "./stats.js";
 
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
@@ -154,12 +155,41 @@ attachDrag(screen, $("drag-layer"), {
 
 // ----- dialogs
 
-$("menu-new-game").addEventListener("click", () => game.backToStart());
+$("menu-new-game").addEventListener("click", () => {
+  game.backToStart();
+  showStats();
+});
+$("menu-resign").addEventListener("click", () => $("resign-dialog").showModal());
+$("resign-cancel").addEventListener("click", () => $("resign-dialog").close());
+$("resign-confirm").addEventListener("click", () => {
+  $("resign-dialog").close();
+  game.resign();
+});
 $("resume-game").addEventListener("click", () => game.resume());
 $("howto-open").addEventListener("click", () => $("howto-dialog").showModal());
 $("howto-close").addEventListener("click", () => $("howto-dialog").close());
 $("next-round").addEventListener("click", () => game.nextRound());
-$("new-game").addEventListener("click", () => game.backToStart());
+$("new-game").addEventListener("click", () => {
+  game.backToStart();
+  showStats();
+});
+
+function showStats() {
+  const list = $("stats");
+  list.replaceChildren();
+  for (const [name, value] of statsRows(loadStats())) {
+    const dt = document.createElement("dt");
+    dt.textContent = name;
+    const dd = document.createElement("dd");
+    dd.textContent = String(value);
+    list.append(dt, dd);
+  }
+}
+$("stats-reset").addEventListener("click", () => {
+  clearStats();
+  showStats();
+});
+showStats();
 $("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
 
 game.render();

@@ -321,6 +321,9 @@ export function render(state) {
   $("start-screen").hidden = state.screen !== "start";
   $("game-screen").hidden = state.screen !== "game";
   $("menu-new-game").hidden = state.screen !== "game";
+  const v = state.view;
+  $("menu-resign").hidden =
+    state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned;
   const notice = $("start-notice");
   notice.textContent = state.restoring ? "Restoring your saved game…" : state.notice ?? "";
   notice.hidden = !notice.textContent;
