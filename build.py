@@ -152,7 +152,7 @@ def build(dist: Path = DIST) -> Path:
     dist.mkdir(parents=True)
 
     shutil.copy2(ROOT / "index.html", dist / "index.html")
-    shutil.copytree(ROOT / "web", dist / "web", ignore=shutil.ignore_patterns(".*", "*~"))
+    shutil.copytree(ROOT / "web", dist / "web", ignore=shutil.ignore_patterns(".*", "*~", "sw.js"))
 
     rt = dist / "pyodide"
     rt.mkdir()
@@ -177,9 +177,20 @@ def build(dist: Path = DIST) -> Path:
         "// Written by build.py; do not edit.\n"
         f"export const BUILD = {json.dumps(build_info, indent=2)};\n"
     )
+    write_service_worker(dist, build_info["build"])
     size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
     log(f"dist/ ready ({size / 1e6:.1f} MB, engine {wheel.name}, build {build_info['build']})")
     return dist
+
+
+def write_service_worker(dist: Path, build_id: str) -> None:
+    """dist/sw.js: the offline cache of every file the page loads, named by the build."""
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    files.insert(0, "./")
+    source = (ROOT / "web" / "sw.js").read_text()
+    source = source.replace('"__BUILD__"', json.dumps(build_id))
+    source = source.replace('["__FILES__"]', json.dumps(files, indent=2))
+    (dist / "sw.js").write_text(source)
 
 
 # ---------------------------------------------------------------- serving

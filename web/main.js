@@ -194,3 +194,31 @@ $("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
 
 game.render();
 game.restoreSaved();
+
+// ----- offline: the service worker caches this build once the engine is up (so its
+// downloads never compete with the boot). A newer build waits until the player says.
+
+let updating = false;
+async function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  const registration = await navigator.serviceWorker.register(new URL("../sw.js", import.meta.url));
+  const offer = (worker) => {
+    if (!worker || !navigator.serviceWorker.controller) return; // first install: nothing to replace
+    $("update-banner").hidden = false;
+    $("update-now").onclick = () => {
+      updating = true;
+      worker.postMessage("update");
+    };
+  };
+  offer(registration.waiting);
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    worker?.addEventListener("statechange", () => worker.state === "installed" && offer(worker));
+  });
+  // The first install also changes the controller (clients.claim): only an update the
+  // player asked for reloads the page.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (updating) location.reload();
+  });
+}
+engine.ready.then(() => registerServiceWorker()).catch((err) => console.warn("offline cache:", err));

@@ -1,0 +1,79 @@
+"""After one visit the game loads and plays with the network off (service worker)."""
+
+import re
+import shutil
+
+from conftest import BASE, BOOT_TIMEOUT_MS, DIST, _load_build_module
+from game_page import GamePage
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+
+def test_offline_after_one_visit(browser, site, requests_seen):
+    context = browser.new_context()
+    requests_seen.watch(context)
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    # The cache is complete once the service worker is active and controls the page.
+    page.wait_for_function(
+        "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+        timeout=60_000,
+    )
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    app.button("Confirm Play").click()
+    app.wait_for_turn()
+    assert not {i for s in sets for i in s} & set(app.rack_ids())
+    # A manifest makes it installable.
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["name"] == "Rummikub" and manifest["start_url"] == "../"
+    context.close()
+
+
+def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(browser, tmp_path):
+    """Serve a copy of dist/, visit it, then put a "new build" in its place: the page
+    offers the update, and after it the whole page comes from the new build."""
+    root = tmp_path / "site"
+    shutil.copytree(DIST, root)
+    build = _load_build_module()
+    server = build.serve_in_thread(root, BASE)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(build.site_url(server))
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+            timeout=60_000,
+        )
+        # The new build: another fingerprint, and a page that says which it is.
+        sw = (root / "sw.js").read_text()
+        old = re.search(r'const BUILD = "([0-9a-f]+)"', sw).group(1)
+        (root / "sw.js").write_text(sw.replace(old, "0" * len(old)))
+        index = (root / "index.html").read_text()
+        (root / "index.html").write_text(
+            index.replace("<head>", '<head>\n<meta name="build" content="new">')
+        )
+        # Still the old build until the player says so.
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        banner = page.get_by_role("status").filter(has_text="A new version")
+        expect(banner).to_be_visible(timeout=60_000)
+        assert page.locator('meta[name="build"]').count() == 0
+        banner.get_by_role("button", name="Update").click()
+        page.wait_for_selector('meta[name="build"][content="new"]', state="attached")
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        caches = page.evaluate("caches.keys()")
+        assert caches == ["rummikub-" + "0" * len(old)]
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,42 @@
+// The service worker: after one visit the game loads and plays with no network.
+// build.py writes this file to dist/sw.js with BUILD (a fingerprint of every file the
+// page loads) and FILES filled in. Each build gets its own cache; a new build installs
+// beside the old one and takes over only when the player accepts the update (or every
+// tab of the old one is closed), so a page never runs on a mix of old and new files.
+
+const BUILD = "__BUILD__";
+const FILES = ["__FILES__"];
+const PREFIX = "rummikub-";
+const CACHE = PREFIX + BUILD;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "update") self.skipWaiting();
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(
+    caches.open(CACHE).then(async (cache) => {
+      const hit = await cache.match(request, { ignoreSearch: true });
+      return hit ?? fetch(request);
+    }),
+  );
+});
