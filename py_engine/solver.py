@@ -16,11 +16,12 @@ How it works: a dynamic program over the numbers 1..13 (after van Rijn, Takes an
 "3 or more") of the at most two runs of that colour still open, and how many jokers have
 been used. At each number every tile of that number either extends or starts a run or
 goes into a group of that number; groups are closed at once. Table tiles must all be used,
-rack tiles may be. The state space is small because a face has at most two copies; the
-forward pass keeps, per state, the best (tiles placed, value placed) and the play is read
-back from the stored layers. Wrap-around runs add "tail" runs that start at 1 and "head"
-runs that must reach 13, matched up per colour. Locked joker sets are taken out of the
-search, each joker either left alone or swapped for a tile it stands for.
+rack tiles may be. The states are searched depth first with branch and bound: a state's
+potential is its score plus an upper bound on what can follow (each colour on its own,
+computed backwards once per colour, with the jokers shared out among the colours), so the
+best play is usually found first and then proved. Wrap-around runs add "tail" runs that
+start at 1 and "head" runs that must reach 13, matched up per colour. Locked joker sets are
+taken out of the search, each joker either left alone or swapped for a tile it stands for.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 
 from .rules import Rules, RulesError
 from .sets import read_set
-from .tiles import Colour, Face, Tile, TileError, assign_ids
+from .tiles import Face, Tile, TileError, assign_ids
 
 __all__ = ["Play", "SolverInputError", "arrangeable", "solve", "solve_json"]
 
@@ -549,7 +550,6 @@ def _run_dp(problem: _Problem) -> _Result | None:
     seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
     path: list[Any] = [None] * steps
     best: list[Any] = [NEG, -1, None]  # score, final key, path
-    group_mask = 63 << SH_D
     final_ok = _local_final_ok
 
     def children(i: int, key: int) -> list:
@@ -643,7 +643,6 @@ def _run_dp(problem: _Problem) -> _Result | None:
             if best[0] >= ceiling:
                 return  # the upper bound is reached: nothing can beat it
 
-    del group_mask
     # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
     ceiling = joker_bound(-1, 0, start) if jokers else start
     if ceiling < SCALE and (problem.rack_jokers or any(problem.rack)):
@@ -1170,6 +1169,3 @@ def solve_main(lines: Any, out: Any) -> int:
         out.write(json.dumps(answer) + "\n")
         out.flush()
     return errors
-
-
-_ = Colour
