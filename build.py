@@ -46,20 +46,30 @@ def log(msg: str) -> None:
 # ---------------------------------------------------------------- pyodide runtime
 
 
+def npm_pins() -> dict[str, str]:
+    """The exact versions package.json pins (runtime and test-only packages alike)."""
+    data = json.loads((ROOT / "package.json").read_text())
+    return {**data.get("dependencies", {}), **data.get("devDependencies", {})}
+
+
 def pinned_pyodide_version() -> str:
-    return json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    return npm_pins()["pyodide"]
 
 
-def ensure_pyodide() -> Path:
-    """Install the pinned pyodide npm package (from package-lock.json) when missing."""
-    want = pinned_pyodide_version()
-    pkg = PYODIDE_DIR / "package.json"
-    have = json.loads(pkg.read_text())["version"] if pkg.exists() else None
-    if have != want:
+def ensure_node_modules() -> Path:
+    """`npm ci` (from package-lock.json) when a pinned package is missing or differs:
+    pyodide for the page, axe-core for the accessibility tests."""
+    stale = []
+    for name, want in npm_pins().items():
+        pkg = ROOT / "node_modules" / name / "package.json"
+        have = json.loads(pkg.read_text())["version"] if pkg.exists() else None
+        if have != want:
+            stale.append(f"{name}@{want}")
+    if stale:
         npm = shutil.which("npm")
         if npm is None:
-            sys.exit("build: npm is needed once to fetch the pinned pyodide package")
-        log(f"npm ci (pyodide {want})")
+            sys.exit("build: npm is needed once to fetch " + ", ".join(stale))
+        log(f"npm ci ({', '.join(stale)})")
         subprocess.run(
             [npm, "ci", "--no-audit", "--no-fund", "--ignore-scripts"], cwd=ROOT, check=True
         )
@@ -146,7 +156,7 @@ def build_wheel(out_dir: Path) -> Path:
 
 def build(dist: Path = DIST) -> Path:
     """Assemble dist/: index.html, web/, pyodide/ (runtime), wheels/ (engine)."""
-    pyodide = ensure_pyodide()
+    pyodide = ensure_node_modules()
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)

@@ -167,6 +167,9 @@ $("resign-confirm").addEventListener("click", () => {
 });
 $("resume-game").addEventListener("click", () => game.resume());
 $("howto-open").addEventListener("click", () => $("howto-dialog").showModal());
+for (const link of document.querySelectorAll(".howto-link")) {
+  link.addEventListener("click", () => $("howto-dialog").showModal());
+}
 $("howto-close").addEventListener("click", () => $("howto-dialog").close());
 $("next-round").addEventListener("click", () => game.nextRound());
 $("new-game").addEventListener("click", () => {

@@ -233,7 +233,6 @@ function renderControls(state) {
   pool.disabled = !mine;
   $("pool-count").textContent = String(v.pool);
   $("pool-hint").textContent = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
-  pool.setAttribute("aria-label", `Pool: ${v.pool} tiles${mine ? (v.pool ? ", tap to draw" : ", empty, tap to pass") : ""}`);
   const opening = !v.opened && mine;
   document.body.classList.toggle("opening", opening);
 }

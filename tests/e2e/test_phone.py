@@ -33,7 +33,7 @@ def test_phone_touch_opening(browser, site, requests_seen, tmp_path):
             app.tile(tile_id).tap()
             page.get_by_role("button", name=f"Put here: Set {index + 1}, end").tap()
             expect(app.set_box(index).locator(".tile")).to_have_count(n)
-    total = sum(twin.value(twin.call(cmd="view")["view"]["rack"], s) for s in sets)
+    total = sum(twin.value(twin.new_game(seed, LEVELS)["rack"], s) for s in sets)
     expect(page.locator("#turn-info")).to_contain_text(f"Opening: {total} of 30")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)

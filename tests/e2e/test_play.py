@@ -59,7 +59,7 @@ def test_opening_by_dragging(app):
     expect(app.page.locator("#turn-info")).to_contain_text("Opening: 0 of 30")
     for tiles in sets:
         app.drag_new_set(tiles)
-    total = sum(twin.value(twin.call(cmd="view")["view"]["rack"], s) for s in sets)
+    total = sum(twin.value(twin.new_game(seed, LEVELS)["rack"], s) for s in sets)
     expect(app.page.locator("#turn-info")).to_contain_text(f"Opening: {total} of 30")
     expect(app.table.locator(".set.invalid")).to_have_count(0)
     app.button("Confirm Play").click()
@@ -118,7 +118,7 @@ def test_draw_then_computer_turn(app):
 def test_sorting_the_rack(app):
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
-    view = twin.call(cmd="view")["view"]
+    view = twin.new_game(seed, LEVELS)
     by_id = {t["id"]: t for t in view["rack"]}
     order = {"red": 0, "blue": 1, "yellow": 2, "black": 3}
 
