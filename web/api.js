@@ -9,6 +9,7 @@ import { recordRound } from "./stats.js";
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
 export const SAVE_KEY = "rummikub.savedGame";
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 export function createGame(engine, options = {}) {
   const state = createState();
@@ -142,8 +143,23 @@ export function createGame(engine, options = {}) {
       }
       const turn = answer.turn;
       board.applyView(state, answer.view);
-      state.highlight = new Set([...turn.placed, ...turn.steps.map((s) => s.tile)]);
-      redraw(); // the narration is the newest line of the log
+      const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
+      state.highlight = new Set(moved);
+      // Shown tile by tile at the player's speed (all at once when instant or when the
+      // player prefers less motion); the narration is the newest line of the log.
+      if (botDelay && moved.length && !reducedMotion()) {
+        state.pending = new Set(moved);
+        redraw();
+        const step = Math.max(80, Math.min(350, botDelay / moved.length));
+        for (const id of moved) {
+          await sleep(step);
+          if (mine !== epoch) return;
+          state.pending.delete(id);
+          redraw();
+        }
+      }
+      state.pending = new Set();
+      redraw();
       await persist();
       if (botDelay) await sleep(botDelay);
     }
@@ -235,6 +251,9 @@ export function createGame(engine, options = {}) {
       state.rack = [];
       state.dialog = null;
       state.highlight = new Set();
+      board.applyView(state, answer.view);
+      state.busy = true;
+      await showWhoStarts(answer);
       await settle(answer, whoStartsText(answer));
     },
 
@@ -258,7 +277,10 @@ export function createGame(engine, options = {}) {
 
     /** Move a tile (drag, or a tap on a destination). */
     move(id, dest) {
+      const before = board.snapshot(state);
+      state.hint = null;
       if (!board.moveTile(state, id, dest)) return false;
+      state.undo.push(before);
       state.selected = null;
       state.highlight = new Set();
       state.drawn = new Set();
@@ -274,13 +296,21 @@ export function createGame(engine, options = {}) {
     /** Move the picked-up tile one place left (-1) or right (+1) in its row. */
     nudge(delta) {
       const id = state.selected;
+      const before = board.snapshot(state);
       if (id === null || !board.nudge(state, id, delta)) return;
+      state.undo.push(before);
       state.focus = `tile-${id}`;
       changed();
     },
     returnToRack() {
       if (state.selected === null) return;
       api.move(state.selected, { area: "rack", index: state.rack.length });
+    },
+
+    /** Take back the last move of this turn. */
+    undo() {
+      if (!isMyTurn(state) || !board.undo(state)) return;
+      changed();
     },
 
     resetTurn() {
@@ -332,6 +362,8 @@ export function createGame(engine, options = {}) {
       return settle(answer, text);
     },
 
+    /** Ask the engine for the best play; it is shown, and "Next Hint Step" lays it
+     *  out one set at a time (each step can be undone). */
     async hint() {
       if (!isMyTurn(state)) return;
       const answer = await engine.call({ cmd: "hint" });
@@ -339,11 +371,34 @@ export function createGame(engine, options = {}) {
       if (!answer.table) {
         say("No play found from your rack: draw a tile.");
         state.hintIds = new Set();
+        state.hint = null;
       } else {
         state.hintIds = new Set(answer.placed);
-        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")}.`);
+        state.hint = { table: answer.table, placed: answer.placed };
+        const sets = answer.table.length;
+        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${sets} set${sets === 1 ? "" : "s"}). Use Next Hint Step to lay it out.`);
       }
       redraw();
+    },
+
+    hintStep() {
+      if (!isMyTurn(state) || !state.hint) return;
+      const before = board.snapshot(state);
+      const built = board.hintStep(state, state.hint.table);
+      if (built < 0) {
+        state.hint = null;
+        say("That is the whole hint: Confirm Play to play it.");
+        redraw();
+        return;
+      }
+      state.undo.push(before);
+      const hint = state.hint;
+      state.highlight = new Set(state.table[built]);
+      if (board.hintStep({ ...state, table: state.table.map((r) => r.slice()), rack: state.rack.slice() }, hint.table) < 0) {
+        state.hint = null;
+        say("The hint is laid out: Confirm Play to play it.");
+      }
+      changed();
     },
 
     /** The clock ran out: the engine draws, plays a legal arrangement, or snaps the
@@ -375,6 +430,10 @@ export function createGame(engine, options = {}) {
       state.dialog = null;
       state.rack = [];
       state.highlight = new Set();
+      if (answer.error) return settle(answer);
+      board.applyView(state, answer.view);
+      state.busy = true;
+      await showWhoStarts(answer);
       await settle(answer, answer.who_starts ? whoStartsText(answer) : null);
     },
 
@@ -415,6 +474,25 @@ export function createGame(engine, options = {}) {
       startClock();
     },
   };
+
+  /** The who-starts draw as tiles flipping over, one draw after another (ties draw
+   *  again). Skipped when computer turns are instant or the player prefers less motion. */
+  async function showWhoStarts(answer) {
+    const rounds = answer.who_starts ?? [];
+    if (!rounds.length || !botDelay || reducedMotion()) return;
+    const mine = epoch;
+    for (let r = 0; r < rounds.length; r++) {
+      state.whoStarts = { round: r, draws: rounds[r], flipped: false };
+      redraw();
+      await sleep(200);
+      state.whoStarts.flipped = true;
+      redraw();
+      await sleep(r === rounds.length - 1 ? 1300 : 800);
+      if (mine !== epoch) return;
+    }
+    state.whoStarts = null;
+    redraw();
+  }
 
   /** Names a finished round, so statistics count it once even across reloads. */
   function roundKey(view) {

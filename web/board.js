@@ -59,6 +59,40 @@ export function moveTile(state, id, dest) {
   return true;
 }
 
+/** The arrangement as it is now, for Undo. */
+export function snapshot(state) {
+  return { table: copyTable(state.table), rack: state.rack.slice() };
+}
+
+/** Take back the last move of the turn. */
+export function undo(state) {
+  const last = state.undo.pop();
+  if (!last) return false;
+  state.table = last.table;
+  state.rack = last.rack;
+  state.selected = null;
+  state.refused = null;
+  return true;
+}
+
+/** One step of a hint: the first set of the suggested table that the arrangement
+ *  lacks is gathered (from the rack and the other sets) at its place. Returns the
+ *  index of the set built, or -1 when the arrangement already holds every set. */
+export function hintStep(state, target) {
+  const same = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
+  const k = target.findIndex((set) => !state.table.some((row) => same(row, set)));
+  if (k < 0) return -1;
+  const ids = new Set(target[k]);
+  const rest = state.table.map((row) => row.filter((id) => !ids.has(id)));
+  const at = Math.min(k, rest.length);
+  rest.splice(at, 0, target[k].slice());
+  state.table = rest.filter((row) => row.length > 0);
+  state.rack = state.rack.filter((id) => !ids.has(id));
+  state.selected = null;
+  state.refused = null;
+  return state.table.findIndex((row) => same(row, target[k]));
+}
+
 /** Move a tile one step along its own row (keyboard arrows). */
 export function nudge(state, id, delta) {
   const from = locate(state, id);
@@ -84,6 +118,7 @@ export function resetTurn(state) {
   state.selected = null;
   state.check = null;
   state.refused = null;
+  state.undo = [];
 }
 
 function tileKey(state, id, by) {
@@ -119,6 +154,8 @@ export function applyView(state, view) {
   state.check = null;
   state.refused = null;
   state.hintIds = new Set();
+  state.hint = null;
+  state.undo = [];
 }
 
 /** The tile that a new view added to the rack (after a draw), if any. */

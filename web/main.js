@@ -120,9 +120,11 @@ $("new-set").addEventListener("click", (event) => {
 });
 $("confirm").addEventListener("click", () => game.confirm());
 $("reset").addEventListener("click", () => game.resetTurn());
+$("undo").addEventListener("click", () => game.undo());
 $("draw").addEventListener("click", () => game.draw());
 $("pool-button").addEventListener("click", () => game.draw());
 $("hint").addEventListener("click", () => game.hint());
+$("hint-step").addEventListener("click", () => game.hintStep());
 $("return").addEventListener("click", (event) => {
   event.stopPropagation();
   game.returnToRack();
@@ -134,6 +136,10 @@ document.addEventListener("keydown", (event) => {
   if (game.state.screen !== "game" || document.querySelector("dialog[open]")) return;
   if (event.key === "Escape") game.deselect();
   const typing = event.target.closest?.("input, select, textarea");
+  if (!typing && ((event.key === "z" && (event.ctrlKey || event.metaKey)) || (event.key === "u" && !event.ctrlKey))) {
+    event.preventDefault();
+    game.undo();
+  }
   if (!typing && game.state.selected !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
     if (event.key === "n" || event.key === "N") (event.preventDefault(), game.place({ area: "new-set" }));
     if (event.key === "r" || event.key === "R") (event.preventDefault(), game.returnToRack());

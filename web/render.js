@@ -35,8 +35,10 @@ export function tileElement(tile, opts = {}) {
     ? el("button", { type: "button" })
     : el("span", { role: "img" });
   node.setAttribute("aria-label", tile.label);
-  node.dataset.id = String(tile.id);
-  node.dataset.key = `tile-${tile.id}`;
+  if (opts.interactive) {
+    node.dataset.id = String(tile.id);
+    node.dataset.key = `tile-${tile.id}`;
+  }
   if (tile.joker) {
     node.append(el("span", { class: "face", text: "☺", "aria-hidden": "true" }));
     node.append(el("span", { class: "sym", text: "JOKER", "aria-hidden": "true" }));
@@ -55,6 +57,7 @@ function updateTile(node, tile, opts) {
   if (opts.highlight) cls.push("highlight");
   if (opts.hint) cls.push("hinted");
   if (opts.placed) cls.push("placed");
+  if (opts.pending) cls.push("pending");
   if (node.classList.contains("dragging")) cls.push("dragging");
   node.className = cls.join(" ");
   if (opts.interactive) {
@@ -134,6 +137,7 @@ function renderTable(state) {
           highlight: state.highlight.has(id),
           hint: state.hintIds.has(id),
           placed: placed.has(id),
+          pending: state.pending.has(id),
           standsFor: info?.stands_for?.[j] ?? null,
         }),
       );
@@ -223,8 +227,10 @@ function renderControls(state) {
   const v = state.view;
   $("confirm").disabled = !mine || !touched;
   $("reset").disabled = !mine || !touched;
+  $("undo").disabled = !mine || state.undo.length === 0;
   $("draw").disabled = !mine;
   $("hint").disabled = !mine;
+  $("hint-step").hidden = !(mine && state.hint);
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
   $("return").disabled = !(mine && onTable && fromRack(state, sel));
@@ -282,6 +288,33 @@ function renderRoundDialog(state) {
     dialog.showModal();
     (v.match_over ? $("new-game") : $("next-round")).focus();
   }
+}
+
+function renderWhoStarts(state) {
+  const box = $("who-starts");
+  const w = state.whoStarts;
+  box.hidden = !w;
+  if (!w) {
+    box.dataset.round = "";
+    return;
+  }
+  const v = state.view;
+  if (box.dataset.round !== String(w.round)) {
+    box.dataset.round = String(w.round);
+    box.replaceChildren(
+      el("p", { class: "who-title", text: w.round ? "A tie: draw again" : "Who starts? The highest tile" }),
+      ...w.draws.map((d) =>
+        el("div", { class: "who-row" }, [
+          el("span", { class: "who-name", text: d.player === v.me ? "You" : v.players[d.player].name }),
+          el("span", { class: "flip" }, [
+            el("span", { class: "flip-back" }),
+            el("span", { class: "flip-front" }, [tileElement(d.tile)]),
+          ]),
+        ]),
+      ),
+    );
+  }
+  for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
 }
 
 function renderLog(state) {
@@ -344,6 +377,7 @@ export function render(state) {
   msg.textContent = state.message?.text ?? "";
   msg.className = `message ${state.message?.kind ?? ""}`;
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
+  renderWhoStarts(state);
   renderRoundDialog(state);
   const want = state.focus ?? focusKey;
   state.focus = null;

@@ -13,6 +13,10 @@ export function createState() {
     table: [], // [[ids]] tentative
     rack: [], // [ids] in the player's own order
     selected: null, // id of the tile picked up by tap or keyboard
+    undo: [], // arrangements before each move of this turn
+    hint: null, // {table, placed, next}: the engine's suggested play, shown step by step
+    whoStarts: null, // {round, draws, flipped} while the who-starts draw is shown
+    pending: new Set(), // tiles of a computer play not yet shown (tile-by-tile reveal)
     check: null, // last engine check of `table` (or null when untouched)
     refused: null, // {message, errors} from the last refused Confirm Play
     message: null, // {text, kind: "info" | "error"}

@@ -1,0 +1,73 @@
+"""Undo, the hint laid out step by step, and the shown (not just applied) game: the
+who-starts draw and computer plays revealed tile by tile."""
+
+import re
+
+import game_twin as twin
+from playwright.sync_api import expect
+from test_play import LEVELS, computer_play_deal, opening_deal
+
+
+def test_undo_takes_back_one_move_at_a_time(app):
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    expect(app.button("Undo")).to_be_disabled()
+    rack = app.rack_ids()
+    app.tap_new_set(sets[0][:2])
+    app.button("Undo").click()
+    assert app.table_ids() == [sets[0][:1]]
+    app.page.keyboard.press("u")
+    assert app.table_ids() == []
+    assert sorted(app.rack_ids()) == sorted(rack)
+    expect(app.button("Undo")).to_be_disabled()
+
+
+def test_hint_is_laid_out_step_by_step_and_played(app):
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    twin.new_game(seed, LEVELS)
+    hint = twin.call(cmd="hint")
+    assert hint["table"]
+    app.button("Hint").click()
+    expect(app.page.get_by_role("alert")).to_contain_text("Hint: you can play")
+    step = app.button("Next Hint Step")
+    for n in range(1, len(hint["table"]) + 1):
+        step.click()
+        assert len(app.table_ids()) == n
+    expect(step).to_be_hidden()
+    assert app.table_ids() == hint["table"]
+    expect(app.table.locator(".set.invalid")).to_have_count(0)
+    app.button("Confirm Play").click()
+    app.wait_for_turn()
+    assert not set(hint["placed"]) & set(app.rack_ids())
+
+
+def test_who_starts_and_computer_play_are_shown(app):
+    seed, turn, _ = computer_play_deal()
+    page = app.page
+    page.locator("#menu-new-game").click()
+    page.get_by_label("Computer opponents").select_option("1")
+    page.get_by_label("Computer 1 level").select_option(LEVELS[0])
+    page.get_by_label("Target score").select_option("200")
+    page.get_by_label("Turn clock").select_option("")
+    page.get_by_text("More options").click()
+    page.get_by_label("Deal number").fill(str(seed))
+    page.get_by_label("Computer turns stay on show").select_option("900")
+    page.get_by_text("More options").click()
+    app.button("Start Game").click()
+    overlay = page.locator("#who-starts")
+    expect(overlay).to_contain_text("Who starts?")
+    expect(
+        overlay.get_by_role("img", name="joker").or_(overlay.locator(".tile")).first
+    ).to_be_attached()
+    expect(overlay.locator(".flip.flipped")).to_have_count(2)
+    expect(overlay).to_be_hidden(timeout=10_000)
+    app.wait_for_turn()
+    app.button("Draw").click()
+    # The computer's tiles appear one by one, then stay highlighted.
+    page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
+    app.wait_for_turn()
+    assert page.locator("#sets .tile.pending").count() == 0
+    for tile_id in turn["placed"]:
+        expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
+    expect(page.locator("#log")).to_contain_text(turn["narration"])
