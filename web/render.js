@@ -320,7 +320,7 @@ function renderWhoStarts(state) {
 function renderLog(state) {
   const log = $("log");
   log.replaceChildren();
-  for (const line of state.view.log.slice(-4)) log.append(el("li", { text: line }));
+  for (const line of state.view.log.slice(-3)) log.append(el("li", { text: line }));
 }
 
 export function renderClock(state) {
