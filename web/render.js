@@ -377,6 +377,9 @@ export function render(state) {
   msg.textContent = state.message?.text ?? "";
   msg.className = `message ${state.message?.kind ?? ""}`;
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
+  if (isMyTurn(state) && !performance.getEntriesByName("first-turn-playable").length) {
+    performance.mark("first-turn-playable");
+  }
   renderWhoStarts(state);
   renderRoundDialog(state);
   const want = state.focus ?? focusKey;
