@@ -22,9 +22,11 @@ function el(tag, attrs = {}, children = []) {
   return node;
 }
 
-/** "R11" -> "red 11" */
+/** "R11" -> "red 11"; a joker in a 3-tile group may stand for either missing colour:
+ *  "B10/Y10" -> "blue 10 or yellow 10". */
 export function codeLabel(code) {
   if (!code) return "";
+  if (code.includes("/")) return code.split("/").map(codeLabel).join(" or ");
   if (code === "J") return "joker";
   return `${COLOUR_WORD[code[0]] ?? code[0]} ${code.slice(1)}`;
 }
