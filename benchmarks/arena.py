@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     for players in TABLES:
-        games = args.games + (-args.games) % len(players)  # whole deals
+        games = args.games
         print(
             f"$ python -m py_engine arena --players {','.join(players)} "
             f"--games {games} --seed {args.seed}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from py_engine.arena import main, play_round, run_arena, wilson
+from py_engine.arena import _seatings, main, play_round, run_arena, wilson
 from py_engine.rules import Rules
 
 
@@ -16,12 +16,14 @@ def test_mirrored_deals_give_each_level_every_seat() -> None:
     assert hard.moves > 0 and hard.think > 0
 
 
-def test_three_and_four_player_tables_rotate_the_seats() -> None:
+def test_three_and_four_player_tables_use_every_seat_order() -> None:
+    assert len(_seatings(["a", "b", "c"])) == 6
+    assert len(_seatings(["a", "b", "c", "d"])) == 24
     stats = run_arena(["medium", "easy", "hard"], rounds=3, seed=4, workers=1)
-    assert all(s.rounds == 3 for s in stats.values())
-    assert sum(s.wins for s in stats.values()) <= 3
+    assert all(s.rounds == 6 for s in stats.values())  # one deal, six seatings
+    assert sum(s.wins for s in stats.values()) <= 6
     stats = run_arena(["hard", "hard", "easy", "easy"], rounds=4, seed=4, workers=2)
-    assert stats["hard"].rounds == 8 and stats["easy"].rounds == 8
+    assert stats["hard"].rounds == 12 and stats["easy"].rounds == 12  # six distinct orders
 
 
 def test_a_round_is_the_same_for_the_same_seed() -> None:
