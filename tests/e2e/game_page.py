@@ -49,8 +49,34 @@ class GamePage:
 
     # ----- starting a game
     def new_game(
-        self, seed: int, levels: list[str], target: int = 200, clock: int | None = None
+        self,
+        seed: int,
+        levels: list[str],
+        target: int = 200,
+        clock: int | None = None,
+        delay: int = 0,
+        wait: bool = True,
     ) -> None:
+        """Start a game from the start screen; `delay` is how long computer turns stay
+        on show (0: instant, no animation)."""
+        page = self.page
+        self.to_start_screen()
+        page.get_by_label("Computer opponents").select_option(str(len(levels)))
+        for i, level in enumerate(levels):
+            page.get_by_label(f"Computer {i + 1} level").select_option(level)
+        page.get_by_label("Target score").select_option(str(target))
+        page.get_by_label("Turn clock").select_option("" if clock is None else str(clock))
+        more = page.locator("details.more", has_text="More options")
+        if not more.evaluate("el => el.open"):
+            more.locator("summary").click()
+        page.get_by_label("Deal number").fill(str(seed))
+        page.get_by_label("Computer turns stay on show").select_option(str(delay))
+        more.locator("summary").click()
+        self.button("Start Game").click()
+        if wait:
+            self.wait_for_turn()
+
+    def to_start_screen(self) -> None:
         page = self.page
         dialog = page.locator("#round-dialog[open]")
         if dialog.count():
@@ -58,17 +84,6 @@ class GamePage:
         elif page.locator("#menu-new-game").is_visible():
             page.locator("#menu-new-game").click()
         expect(page.get_by_role("heading", name="New Game")).to_be_visible()
-        page.get_by_label("Computer opponents").select_option(str(len(levels)))
-        for i, level in enumerate(levels):
-            page.get_by_label(f"Computer {i + 1} level").select_option(level)
-        page.get_by_label("Target score").select_option(str(target))
-        page.get_by_label("Turn clock").select_option("" if clock is None else str(clock))
-        page.get_by_text("More options").click()
-        page.get_by_label("Deal number").fill(str(seed))
-        page.get_by_label("Computer turns stay on show").select_option("0")
-        page.get_by_text("More options").click()
-        self.button("Start Game").click()
-        self.wait_for_turn()
 
     def wait_for_turn(self) -> None:
         """Until it is the player's turn again, or the round is over."""

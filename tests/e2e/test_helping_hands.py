@@ -45,16 +45,7 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
 def test_who_starts_and_computer_play_are_shown(app):
     seed, turn, _ = computer_play_deal()
     page = app.page
-    page.locator("#menu-new-game").click()
-    page.get_by_label("Computer opponents").select_option("1")
-    page.get_by_label("Computer 1 level").select_option(LEVELS[0])
-    page.get_by_label("Target score").select_option("200")
-    page.get_by_label("Turn clock").select_option("")
-    page.get_by_text("More options").click()
-    page.get_by_label("Deal number").fill(str(seed))
-    page.get_by_label("Computer turns stay on show").select_option("900")
-    page.get_by_text("More options").click()
-    app.button("Start Game").click()
+    app.new_game(seed, LEVELS, delay=900, wait=False)
     overlay = page.locator("#who-starts")
     expect(overlay).to_contain_text("Who starts?")
     expect(
@@ -71,3 +62,26 @@ def test_who_starts_and_computer_play_are_shown(app):
     for tile_id in turn["placed"]:
         expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
     expect(page.locator("#log")).to_contain_text(turn["narration"])
+
+
+def test_reduced_motion_skips_the_motion(app):
+    seed, turn, _ = computer_play_deal()
+    page = app.page
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        app.new_game(seed, LEVELS, delay=900)
+        assert page.locator("#who-starts").is_hidden()
+        page.evaluate(
+            """() => { window.__pendingSeen = false;
+                new MutationObserver(() => { if (document.querySelector('#sets .tile.pending'))
+                    window.__pendingSeen = true; }).observe(document.body,
+                    {subtree: true, attributes: true, childList: true}); }"""
+        )
+        app.button("Draw").click()
+        app.wait_for_turn()
+        pending = page.evaluate("window.__pendingSeen")
+        assert pending is False
+        for tile_id in turn["placed"]:
+            expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
