@@ -105,8 +105,8 @@ export function createGame(engine, options = {}) {
     return true;
   }
 
-  /** Let every computer player take its turn, one at a time, shown and narrated. */
-  // One loop of computer turns at a time; it runs until it is the player's turn.
+  // Every computer player takes its turn, one at a time, shown and narrated. One loop
+  // of computer turns at a time; it runs until it is the player's turn again.
   let computers = Promise.resolve();
   let running = null;
   function runComputers() {
