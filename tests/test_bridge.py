@@ -542,3 +542,18 @@ def test_a_save_naming_an_unknown_bot_level_is_refused():
     saved["players"][1]["level"] = "grandmaster"
     answer = call("load", save=json.dumps(saved))
     assert "unknown level 'grandmaster'" in answer["error"]
+
+
+def test_a_quick_bot_turn_plays_at_the_easy_level(monkeypatch):
+    game_where(me_first=False, players=(HUMAN, {**BOT, "level": "expert"}))
+    asked = []
+    real = bridge.bots.choose_turn
+
+    def spy(game, player, level, rng):
+        asked.append(level)
+        return real(game, player, level, rng)
+
+    monkeypatch.setattr(bridge.bots, "choose_turn", spy)
+    answer = call("bot_turn", quick=True)
+    assert "error" not in answer
+    assert asked == ["easy"]

@@ -128,10 +128,11 @@ export function createGame(engine, options = {}) {
         answer = await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS });
       } catch (err) {
         if (err.message !== "timeout") throw err;
-        say(`${v().players[player].name} took too long; restarting the engine`, "error");
+        say(`${v().players[player].name} took too long; it plays a quick move instead`, "error");
         redraw();
         await engine.restart();
-        answer = await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS * 2 });
+        // The same search would run just as long: ask for a quick (Easy-level) move.
+        answer = await engine.call({ cmd: "bot_turn", quick: true }, { timeoutMs: BOT_TIMEOUT_MS });
       }
       if (mine !== epoch) return;
       if (answer.error) {
