@@ -7,8 +7,10 @@
 - ``hard``: the exact solver every turn: the most tiles ("greedy optimal").
 - ``expert``: the exact solver plus look-ahead: of the plays placing the most tiles it
   picks the one whose leftover rack does best next turn, over draws sampled from the tiles
-  it cannot see, going out whenever it can. (Holding tiles back and keeping jokers on the
-  rack are implemented but off: in the arena they lost rounds to ``hard``.)
+  it cannot see, and, when an opponent is close to going out, the one least likely (over
+  sampled racks for that opponent) to let them; it goes out whenever it can. (Holding
+  tiles back and keeping jokers on the rack are implemented but off: in the arena they
+  lost rounds to ``hard``.)
 
 Every level sees only what its player may see: its rack, the table, the number of tiles
 the others hold and the size of the pool. Each turn is deterministic given ``rng``.
@@ -345,12 +347,17 @@ HOLD_BACK = False  # keep back tiles that could be added on any later turn
 RESERVE = 99  # with HOLD_BACK: at most this many tiles kept back
 KEEP_JOKERS = False  # keep jokers on the rack when the play without them loses little
 GO_OUT_BONUS = 5.0
+DENY = 3  # with an opponent this close to going out, weigh what the table gives them
+DENY_SAMPLES = 10
+DENY_WEIGHT = 10.0
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
     """The most tiles, as hard plays; but among the plays of that size, the one whose
     leftover rack does best next turn (most tiles placed, and going out above all),
-    judged over draws sampled from the tiles it cannot see. Going out is always taken."""
+    judged over draws sampled from the tiles it cannot see, less the chance that the
+    table it leaves lets an opponent close to going out do so (over racks sampled for
+    them). Going out is always taken."""
     best = _best(view)
     if not best.found:
         return None
@@ -370,6 +377,14 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     unseen = view.unseen()
     draws = [rng.choice(unseen) for _ in range(SAMPLES)] if unseen else []
     scores = [_next_turn(view, c, draws) for c in candidates]
+    close = min(view.others, default=99)
+    if DENY and close <= DENY and unseen:
+        racks = [rng.sample(unseen, min(close, len(unseen))) for _ in range(DENY_SAMPLES)]
+        for k, c in enumerate(candidates):
+            out = sum(
+                solve(c.table, r, opened=True, rules=view.rules).count == len(r) for r in racks
+            )
+            scores[k] -= DENY_WEIGHT * out / len(racks)
     return candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))].table
 
 
