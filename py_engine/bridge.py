@@ -26,9 +26,9 @@ from .rounds import IllegalAction, Match, Round, SaveError, tiles_from_ids
 from .rules import Rules, RulesError
 from .sets import read_set
 from .tiles import Tile, TileError
-from .turns import TurnCheck
+from .turns import TurnCheck, describe_play, play_steps
 
-__all__ = ["LEVELS", "BridgeError", "call", "describe_play", "play_steps"]
+__all__ = ["LEVELS", "BridgeError", "call"]
 
 LOG_LINES = 50
 
@@ -155,84 +155,6 @@ def _check_json(check: TurnCheck, wrap: bool) -> dict[str, Any]:
             for r in check.readings
         ],
     }
-
-
-# ----- describing a play -----------------------------------------------------------------
-
-
-def play_steps(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> list[dict]:
-    """Tile moves that turn ``before`` into ``after``, for animation.
-
-    Each step is ``{"tile": id, "from": "rack" | {"set": i, "index": j},
-    "to": {"set": i, "index": j}}`` with indices into the before and after tables.
-    Tiles that stay in a set that is otherwise kept are not listed.
-    """
-    where = {t.id: (i, j) for i, row in enumerate(before) for j, t in enumerate(row)}
-    home = _matching_sets(before, after)
-    steps = []
-    for i, row in enumerate(after):
-        for j, tile in enumerate(row):
-            origin = where.get(tile.id)
-            if origin is not None and home.get(i) == origin[0]:
-                continue
-            steps.append(
-                {
-                    "tile": tile.id,
-                    "from": "rack" if origin is None else {"set": origin[0], "index": origin[1]},
-                    "to": {"set": i, "index": j},
-                }
-            )
-    return steps
-
-
-def _matching_sets(
-    before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
-) -> dict[int, int]:
-    """For each after set, the before set it continues (the one it shares most tiles with)."""
-    owner = {t.id: i for i, row in enumerate(before) for t in row}
-    home: dict[int, int] = {}
-    claimed: set[int] = set()
-    for i, row in enumerate(after):
-        counts: dict[int, int] = {}
-        for t in row:
-            if t.id in owner:
-                counts[owner[t.id]] = counts.get(owner[t.id], 0) + 1
-        if counts:
-            best = max(counts, key=lambda k: (counts[k], -k))
-            if best not in claimed and counts[best] * 2 >= len(before[best]):
-                home[i] = best
-                claimed.add(best)
-    return home
-
-
-def describe_play(
-    name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
-) -> str:
-    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to Set 2``."""
-    on_table = {t.id for row in before for t in row}
-    home = _matching_sets(before, after)
-    laid, added, rearranged = [], [], False
-    for i, row in enumerate(after):
-        new = [t for t in row if t.id not in on_table]
-        if i not in home:
-            if len(new) == len(row):
-                laid.append(" ".join(t.code for t in row))
-                continue
-            rearranged = True
-        elif {t.id for t in row} - {t.id for t in new} != {t.id for t in before[home[i]]}:
-            rearranged = True
-        if new:
-            added.append(f"{' '.join(t.code for t in new)} to Set {i + 1}")
-    parts = []
-    if laid:
-        parts.append("laid " + ", ".join(laid))
-    if added:
-        parts.append("added " + ", ".join(added))
-    if rearranged:
-        parts.append("rearranged the table")
-    if not parts:  # pragma: no cover - a legal play always places a tile
-        parts.append("played")
-    return f"{name} {' and '.join(parts)}"
 
 
 # ----- requests ----------------------------------------------------------------------------

@@ -3,8 +3,8 @@
 import pytest
 
 from py_engine.rules import Rules
-from py_engine.tiles import Tile, TileError, parse_tiles
-from py_engine.turns import TurnProblem, check_codes, check_turn
+from py_engine.tiles import Tile, TileError, assign_ids, parse_tiles
+from py_engine.turns import TurnProblem, check_codes, check_turn, describe_play, play_steps
 
 LOCKED = Rules(locked_jokers=True)
 
@@ -348,3 +348,36 @@ def test_an_illegal_play_by_codes_stays_illegal_whichever_way_round():
     result = check(before, after, "K13", rules=LOCKED)
     assert not result.ok
     assert "is locked" in messages(result)[0]
+
+
+# ----- describing a play ------------------------------------------------------------------
+
+
+def test_describe_play_names_new_sets_and_additions():
+    taken: set[int] = set()
+    before = assign_ids([["R3", "R4", "R5"], ["K7", "K8", "K9"]], taken)
+    new = assign_ids([["R10", "B10", "Y10"], ["K10"]], taken)
+    after = [before[0], [*before[1], new[1][0]], new[0]]
+    assert describe_play("Computer 1", before, after) == (
+        "Computer 1 laid R10 B10 Y10 and added K10 to Set 2"
+    )
+    steps = play_steps(before, after)
+    # Only the rack tiles move; the tiles of kept sets stay where they are.
+    assert [s["from"] for s in steps] == ["rack"] * 4
+    assert [s["to"] for s in steps] == [
+        {"set": 1, "index": 3},
+        {"set": 2, "index": 0},
+        {"set": 2, "index": 1},
+        {"set": 2, "index": 2},
+    ]
+
+
+def test_describe_play_says_when_the_table_was_rearranged():
+    taken: set[int] = set()
+    (run,) = assign_ids([["R3", "R4", "R5", "R6", "R7", "R8"]], taken)
+    (rack,) = assign_ids([["R9"]], taken)
+    after = [run[:3], [*run[3:], rack[0]]]
+    assert describe_play("You", [run], after) == ("You added R9 to Set 2 and rearranged the table")
+    moved = {s["tile"]: s for s in play_steps([run], after)}
+    assert moved[rack[0].id]["from"] == "rack"
+    assert moved[run[3].id]["from"] == {"set": 0, "index": 3}
