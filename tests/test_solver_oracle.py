@@ -17,7 +17,6 @@ from itertools import combinations
 import numpy as np
 import pytest
 
-pytest.importorskip("scipy")
 from scipy.optimize import Bounds, LinearConstraint, milp
 from solver_positions import random_position
 

@@ -51,7 +51,7 @@ def pytest_collection_modifyitems(config, items):
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"Chromium not found at {CHROMIUM}")
+        pytest.fail(f"Chromium not found at {CHROMIUM} (.ci/run installs Debian chromium)")
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
@@ -64,7 +64,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def site():
     """The URL of dist/ served under a sub-path, as on a GitHub Pages project site."""
     if not (DIST / "index.html").exists():
-        pytest.skip("dist/ is not built: run `python3 build.py test`")
+        pytest.fail("dist/ is not built: run `python3 build.py test`")
     build = _load_build_module()
     server = build.serve_in_thread(DIST, BASE)
     yield build.site_url(server)

@@ -12,7 +12,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 def violations(page) -> list[dict]:
     if not AXE.exists():
-        pytest.skip("axe-core is not installed (npm ci)")
+        pytest.fail("axe-core is not installed (run npm ci, as build.py test does)")
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.add_script_tag(content=AXE.read_text())
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
