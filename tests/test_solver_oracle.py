@@ -16,7 +16,6 @@ from itertools import combinations
 
 import numpy as np
 import pytest
-
 from scipy.optimize import Bounds, LinearConstraint, milp
 from solver_positions import random_position
 
