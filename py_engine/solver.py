@@ -525,6 +525,22 @@ def _close_options(
     return out
 
 
+@cache
+def _groups_closable(d: int, s: int, jokers: int, room: tuple[int, ...]) -> bool:
+    """Whether groups of one number with ``d`` colours of two tiles and ``s`` of one so
+    far can still be closed when later colours may add up to ``room`` tiles each (0..2)
+    and up to ``jokers`` jokers join."""
+    if d > 4 or s > 4 or d + s > 4:
+        return False
+    jg = min(2, jokers)
+    for use in product(*(range(k + 1) for k in room)):
+        d2 = d + sum(1 for u in use if u == 2)
+        s2 = s + sum(1 for u in use if u == 1)
+        if d2 + s2 == 0 or any(_GROUP_OK.get((d2, s2, j), False) for j in range(jg + 1)):
+            return True
+    return False
+
+
 def _run_dp(problem: _Problem) -> _Result | None:
     """The best play: a depth-first branch and bound over the DP's layers.
 
@@ -552,18 +568,46 @@ def _run_dp(problem: _Problem) -> _Result | None:
     best: list[Any] = [NEG, -1, None]  # score, final key, path
     final_ok = _local_final_ok
 
+    jokers = jt_max + jr_max
+    # Per colour step: the most tiles each later colour of the number could put in groups.
+    later_room: list[tuple[int, ...]] = []
+    for n in range(1, N + 1):
+        rooms_n = [
+            min(2, problem.table[c * N + n - 1] + problem.rack[c * N + n - 1])
+            for c in range(COLOURS)
+        ]
+        for c in range(COLOURS):
+            later_room.append(tuple(sorted(k for k in rooms_n[c + 1 :] if k)))
+        later_room.append(())
+
+    base_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+
     def children(i: int, key: int) -> list:
         n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
         cache = option_cache[i]
         if c < COLOURS:
             sh = COLOUR_SHIFT[c]
-            idx = ((key >> sh) & 255) << 4 | ((key >> SH_TJ) & 15)
+            local = (key >> sh) & 255
+            idx = local << 10 | ((key >> SH_TJ) & 1023)
             opts = cache.get(idx)
             if opts is None:
-                opts = _colour_options(
-                    problem, bounds[c], n, c, (key >> sh) & 255, (key >> SH_TJ) & 15
-                )
-                opts.sort(key=lambda o: -o[1])
+                js = (key >> SH_TJ) & 15
+                base = base_cache[i].get(local << 4 | js)
+                if base is None:
+                    base = _colour_options(problem, bounds[c], n, c, local, js)
+                    base.sort(key=lambda o: -o[1])
+                    base_cache[i][local << 4 | js] = base
+                # Only moves after which the groups of this number can still be closed.
+                d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+                left = jokers - (js & 3) - (js >> 2)
+                room = later_room[i]
+                opts = [
+                    o
+                    for o in base
+                    if _groups_closable(
+                        d + (o[3].group == 2), s + (o[3].group == 1), left - o[4] - o[5], room
+                    )
+                ]
                 cache[idx] = opts
             return opts
         idx = (key >> SH_TJ) & 1023
@@ -586,8 +630,6 @@ def _run_dp(problem: _Problem) -> _Result | None:
         score = pot - (jr_max - ((key >> SH_RJ) & 3)) * JOKER_BEST
         if score > best[0]:
             best[0], best[1], best[2] = score, key, list(path)
-
-    jokers = jt_max + jr_max
 
     halves = 2 * jokers
 
