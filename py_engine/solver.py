@@ -415,22 +415,26 @@ def _colour_bounds(
         }
         vectors[N] = after
         bounds[N] = {local: best[jokers] for local, best in after.items()}
-        span = range(jokers + 1)
+        size = jokers + 1
         for n in range(N, 0, -1):
             gain_per = SCALE + n
             step = steps[n - 1]
             before: dict[int, tuple[int, ...]] = {}
+            get = after.get
             for local in reach[n - 1]:
-                best_list = [NEG] * (jokers + 1)
+                best_list = [NEG] * size
                 for new, used, tiles in step(local)[0]:
-                    future = after.get(new)
+                    future = get(new)
                     if future is None:
                         continue
                     gain = tiles * gain_per
-                    for left in span[used:]:
-                        value = future[left - used]
-                        if value > NEG and value + gain > best_list[left]:
-                            best_list[left] = value + gain
+                    left = used
+                    for value in future[: size - used]:
+                        if value > NEG:
+                            value += gain
+                            if value > best_list[left]:
+                                best_list[left] = value
+                        left += 1
                 before[local] = tuple(best_list)
             after = before
             vectors[n - 1] = before
@@ -487,23 +491,32 @@ def _colour_options(
     t, r = problem.table[f], problem.rack[f]
     sh = COLOUR_SHIFT[c]
     tj, rj = js & 3, js >> 2
-    old_bound = _bound_of(bounds, n - 1, local)
+    tj_room, rj_room = problem.table_jokers - tj, problem.rack_jokers - rj
+    old_bound = bounds[n - 1].get(local, NEG)
+    after = bounds[n]
+    unit = SCALE + n
     opts = []
+    append = opts.append
     for mv in _moves(n, local, t, r, problem.wrap):
-        new_bound = _bound_of(bounds, n, mv.new)
+        new_bound = after.get(mv.new, NEG)
         if new_bound <= NEG:
             continue
         base = (mv.new - local) << sh
-        if mv.group:
-            base += (1 << SH_D) if mv.group == 2 else (1 << SH_S)
+        group = mv.group
+        if group:
+            base += (1 << SH_D) if group == 2 else (1 << SH_S)
         used = mv.real - t
-        for a in range(mv.jokers + 1):
-            b = mv.jokers - a
-            if tj + a > problem.table_jokers or rj + b > problem.rack_jokers:
+        jokers = mv.jokers
+        if not jokers:
+            append((base, used * unit + new_bound - old_bound, used * n, mv, 0, 0))
+            continue
+        for a in range(jokers + 1):
+            b = jokers - a
+            if a > tj_room or b > rj_room:
                 continue
-            gain = (used + b) * (SCALE + n)
+            gain = (used + b) * unit
             pot = gain - b * JOKER_BEST + new_bound - old_bound
-            opts.append((base + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b))
+            append((base + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b))
     return opts
 
 
@@ -569,46 +582,33 @@ def _run_dp(problem: _Problem) -> _Result | None:
     final_ok = _local_final_ok
 
     jokers = jt_max + jr_max
-    # Per colour step: the most tiles each later colour of the number could put in groups.
-    later_room: list[tuple[int, ...]] = []
-    for n in range(1, N + 1):
-        rooms_n = [
-            min(2, problem.table[c * N + n - 1] + problem.rack[c * N + n - 1])
-            for c in range(COLOURS)
-        ]
-        for c in range(COLOURS):
-            later_room.append(tuple(sorted(k for k in rooms_n[c + 1 :] if k)))
-        later_room.append(())
-
     base_cache: list[dict[int, list]] = [{} for _ in range(steps)]
 
     def children(i: int, key: int) -> list:
         n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
         cache = option_cache[i]
         if c < COLOURS:
-            sh = COLOUR_SHIFT[c]
-            local = (key >> sh) & 255
-            idx = local << 10 | ((key >> SH_TJ) & 1023)
-            opts = cache.get(idx)
-            if opts is None:
-                js = (key >> SH_TJ) & 15
-                base = base_cache[i].get(local << 4 | js)
-                if base is None:
-                    base = _colour_options(problem, bounds[c], n, c, local, js)
-                    base.sort(key=lambda o: -o[1])
-                    base_cache[i][local << 4 | js] = base
-                # Only moves after which the groups of this number can still be closed.
-                d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
-                left = jokers - (js & 3) - (js >> 2)
-                room = later_room[i]
-                opts = [
-                    o
-                    for o in base
-                    if _groups_closable(
-                        d + (o[3].group == 2), s + (o[3].group == 1), left - o[4] - o[5], room
-                    )
-                ]
-                cache[idx] = opts
+            local = (key >> COLOUR_SHIFT[c]) & 255
+            js = (key >> SH_TJ) & 15
+            base = base_cache[i].get(local << 4 | js)
+            if base is None:
+                base = _colour_options(problem, bounds[c], n, c, local, js)
+                base.sort(key=lambda o: -o[1])
+                base_cache[i][local << 4 | js] = base
+            if c < COLOURS - 1:
+                cache[local << 4 | js] = base
+                return base
+            # The last colour of the number: only moves after which its groups can close.
+            d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+            left = jokers - (js & 3) - (js >> 2)
+            opts = [
+                o
+                for o in base
+                if _groups_closable(
+                    d + (o[3].group == 2), s + (o[3].group == 1), left - o[4] - o[5], ()
+                )
+            ]
+            cache[local << 10 | ((key >> SH_TJ) & 1023)] = opts
             return opts
         idx = (key >> SH_TJ) & 1023
         opts = cache.get(idx)
@@ -661,13 +661,31 @@ def _run_dp(problem: _Problem) -> _Result | None:
         corrections[i][key] = best_share[left] - loose
         return pot - loose + best_share[left]
 
+    # Per step: the colour's shift (-1 for the last colour, whose options depend on the
+    # groups so far; -2 for closing the groups).
+    step_shift = [
+        COLOUR_SHIFT[i % (COLOURS + 1)]
+        if i % (COLOURS + 1) < COLOURS - 1
+        else -1 - (i % (COLOURS + 1) == COLOURS)
+        for i in range(steps)
+    ]
+    check_jokers = [bool(jokers) and i % (COLOURS + 1) == COLOURS for i in range(steps)]
+    last = steps - 1
+
     def search(i: int, key: int, pot: int) -> None:
-        if i == steps:
-            finish(key, pot)
-            return
+        sh = step_shift[i]
+        if sh >= 0:
+            opts = option_cache[i].get(((key >> sh) & 255) << 4 | ((key >> SH_TJ) & 15))
+        elif sh == -1:
+            opts = option_cache[i].get(((key >> 24) & 255) << 10 | ((key >> SH_TJ) & 1023))
+        else:
+            opts = option_cache[i].get((key >> SH_TJ) & 1023)
+        if opts is None:
+            opts = children(i, key)
         seen_next = seen[i + 1]
         v = key >> SH_V if cap is not None else 0
-        for option in children(i, key):
+        check = check_jokers[i]
+        for option in opts:
             child = pot + option[1]
             if child <= best[0]:
                 break
@@ -678,10 +696,13 @@ def _run_dp(problem: _Problem) -> _Result | None:
             if seen_next.get(nk, NEG) >= child:
                 continue
             seen_next[nk] = child
-            if jokers and i % 5 == 4 and joker_bound(i, nk, child) <= best[0]:
+            if check and joker_bound(i, nk, child) <= best[0]:
                 continue
             path[i] = option
-            search(i + 1, nk, child)
+            if i == last:
+                finish(nk, child)
+            else:
+                search(i + 1, nk, child)
             if best[0] >= ceiling:
                 return  # the upper bound is reached: nothing can beat it
 
