@@ -35,6 +35,17 @@ ENGINE_PACKAGE = "py_engine"
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 # Only what the page loads: no source maps, typings, consoles or the CommonJS build.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Headless Debian Chromium as the browser tests and benchmarks start it: without the
+# background-networking flags it keeps trying hosts this closed network refuses.
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
 # Pinned deterministic timestamp for wheel entries (1980-01-01, the zip epoch).
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 

@@ -34,14 +34,6 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from py_engine import bridge  # noqa: E402
 
 LEVELS = ["easy", "medium", "hard", "expert"]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def load_build():
@@ -109,7 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     server = build.serve_in_thread(dist, "/rummikub/")
     url = build.site_url(server)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=args.chromium, args=list(build.CHROMIUM_ARGS))
         starts = []
         for _ in range(args.starts):
             context = browser.new_context()

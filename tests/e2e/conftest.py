@@ -18,15 +18,6 @@ DIST = Path(os.environ.get("RUMMIKUB_DIST") or ROOT / "dist")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 BASE = "/rummikub/"
 BOOT_TIMEOUT_MS = 90_000
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 def _load_build_module():
@@ -56,7 +47,7 @@ def browser_type_launch_args(browser_type_launch_args):
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "headless": True,
-        "args": CHROMIUM_ARGS,
+        "args": list(_load_build_module().CHROMIUM_ARGS),
     }
 
 
