@@ -554,7 +554,7 @@ def _groups_closable(d: int, s: int, jokers: int, room: tuple[int, ...]) -> bool
     return False
 
 
-def _run_dp(problem: _Problem) -> _Result | None:
+def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     """The best play: a depth-first branch and bound over the DP's layers.
 
     Going up the numbers (each number: its four colours, then its groups), a state is a
@@ -578,7 +578,10 @@ def _run_dp(problem: _Problem) -> _Result | None:
     option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
     seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
     path: list[Any] = [None] * steps
-    best: list[Any] = [NEG, -1, None]  # score, final key, path
+    # score, final key, path; a play must score above ``floor`` (SCALE - 1 when only a
+    # play placing a tile counts: then the search never has to find the plays placing
+    # nothing, and it proves there is no play as soon as no branch can place a tile).
+    best: list[Any] = [floor, -1, None]
     final_ok = _local_final_ok
 
     jokers = jt_max + jr_max
@@ -962,7 +965,7 @@ def solve(
 def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
     counts, jokers = _counts(rack)
     problem = _Problem([0] * len(counts), counts, 0, jokers, rules.wrap_runs, max(threshold, 0))
-    result = _run_dp(problem)
+    result = _run_dp(problem, SCALE - 1)
     if result is None or result.score < SCALE:
         return Play(table, [], 0, notes=("no opening",))
     shapes = _read_back(problem, result)
@@ -1004,7 +1007,15 @@ def _solve_open(
         taken_ids.add(tile.id)
         fixed_rows[fi][pos] = tile
     problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
-    result = _run_dp(problem)
+    if forced_rack:
+        result = _run_dp(problem)
+    else:
+        floor = SCALE - 1
+        if not (fixed or loose or rules.wrap_runs):
+            floor = max(floor, _easy_score(table, rack) - 1)
+        result = _run_dp(problem, floor)
+        if result is None and floor >= SCALE:  # cannot happen; never trust the floor alone
+            result = _run_dp(problem, SCALE - 1)
     if result is None:
         return None
     if result.score < SCALE and not forced_rack:
@@ -1018,6 +1029,50 @@ def _solve_open(
     changed = len(table) - len(kept)
     value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
+
+
+def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
+    """The score of a play found greedily (rack tiles added to the ends of table runs and
+    to groups of three, no jokers, no wrap-around): a lower bound on the best play's score,
+    which lets the search cut every branch that cannot beat it."""
+    runs: list[list[int]] = []  # colour, low, high
+    groups: list[tuple[int, set[int]]] = []  # number, colours (groups of three)
+    for row in table:
+        if len(row) < 3 or any(t.is_joker for t in row):
+            continue
+        colours = {int(t.colour) for t in row}  # type: ignore[arg-type]
+        numbers = sorted(t.number for t in row)  # type: ignore[type-var]
+        if len(colours) == 1:
+            if numbers[-1] - numbers[0] == len(numbers) - 1 and len(set(numbers)) == len(row):
+                runs.append([colours.pop(), numbers[0], numbers[-1]])  # type: ignore[list-item]
+        elif len(row) == 3 and len(colours) == 3 and numbers[0] == numbers[-1]:
+            groups.append((numbers[0], colours))  # type: ignore[arg-type]
+    left = [(int(t.colour), t.number) for t in rack if not t.is_joker]  # type: ignore[arg-type]
+    count = value = 0
+    progress = True
+    while progress and left:
+        progress = False
+        for tile in list(left):
+            c, n = tile
+            for run in runs:
+                if run[0] == c and (run[2] == n - 1 or run[1] == n + 1):
+                    if run[2] == n - 1:
+                        run[2] = n
+                    else:
+                        run[1] = n
+                    break
+            else:
+                for number, colours in groups:
+                    if number == n and c not in colours and len(colours) == 3:
+                        colours.add(c)
+                        break
+                else:
+                    continue
+            left.remove(tile)
+            count += 1
+            value += n  # type: ignore[operator]
+            progress = True
+    return count * SCALE + value  # type: ignore[operator]
 
 
 def _face_key(tile: Tile) -> int:
