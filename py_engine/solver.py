@@ -108,9 +108,17 @@ def _local(slots: tuple[int, int], k1: int = 0, k2: int = 0) -> int:
 _local((0, 0))  # index 0: nothing open, so the empty state is key 0
 
 
+_FINAL_OK: dict[int, bool] = {}
+
+
 def _local_final_ok(local: int) -> bool:
-    (a, b), k1, k2 = _LOCALS[local]
-    return k1 == 0 and k2 == 0 and a in (0, 3, T2, HEAD) and b in (0, 3, T2, HEAD)
+    ok = _FINAL_OK.get(local)
+    if ok is None:
+        (a, b), k1, k2 = _LOCALS[local]
+        ok = _FINAL_OK[local] = (
+            k1 == 0 and k2 == 0 and a in (0, 3, T2, HEAD) and b in (0, 3, T2, HEAD)
+        )
+    return ok
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,7 +478,12 @@ def _relaxed_step(
                     if used <= jokers:
                         k = (mv.new, used)
                         best[k] = max(best.get(k, -1), mv.real - t)
-                moves = [(new, used, tiles) for (new, used), tiles in best.items()]
+                # A move to the same local using fewer jokers for as many tiles wins.
+                moves = [
+                    (new, used, tiles)
+                    for (new, used), tiles in best.items()
+                    if not any(best.get((new, u), -1) >= tiles for u in range(used))
+                ]
                 found = table[local] = (moves, {new for new, _, _ in moves})
             return found
 
@@ -1052,6 +1065,32 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     progress = True
     while progress and left:
         progress = False
+        # New sets from the rack alone: runs of distinct numbers, then groups.
+        for c in range(COLOURS):
+            numbers = sorted({n for c2, n in left if c2 == c})
+            i = 0
+            while i < len(numbers):
+                j = i
+                while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+                    j += 1
+                if j - i >= 2:
+                    for n in numbers[i : j + 1]:
+                        left.remove((c, n))
+                        count += 1
+                        value += n
+                    runs.append([c, numbers[i], numbers[j]])
+                    progress = True
+                i = j + 1
+        for n in range(1, N + 1):
+            colours = {c for c, n2 in left if n2 == n}
+            if len(colours) >= 3:
+                for c in colours:
+                    left.remove((c, n))
+                count += len(colours)
+                value += n * len(colours)
+                if len(colours) == 3:
+                    groups.append((n, colours))
+                progress = True
         for tile in list(left):
             c, n = tile
             for run in runs:
