@@ -344,21 +344,29 @@ def _group_room(others: tuple[int, ...], jokers: int) -> int:
 def _group_rooms(problem: _Problem) -> list[tuple[int, int, int]]:
     """Per face, how many of its tiles could at most go into groups of its number with
     0, 1 or 2 jokers joining them (the other colours' tiles there as partners)."""
-    jokers = problem.table_jokers + problem.rack_jokers
-    have = [min(2, a + b) for a, b in zip(problem.table, problem.rack, strict=True)]
-    rooms = [(0, 0, 0)] * (COLOURS * N)
+    jokers = min(2, problem.table_jokers + problem.rack_jokers)
+    table, rack = problem.table, problem.rack
+    rooms: list[tuple[int, int, int]] = [(0, 0, 0)] * (COLOURS * N)
     for n in range(N):
-        counts = [have[c * N + n] for c in range(COLOURS)]
+        counts = tuple(min(2, table[c * N + n] + rack[c * N + n]) for c in range(COLOURS))
         if not any(counts):
             continue
-        for c in range(COLOURS):
-            if not counts[c]:
-                continue
-            others = tuple(sorted(counts[o] for o in range(COLOURS) if o != c))
-            rooms[c * N + n] = tuple(  # type: ignore[assignment]
-                _group_room(others, min(k, jokers)) for k in range(3)
-            )
+        for c, room in enumerate(_number_rooms(counts, jokers)):
+            rooms[c * N + n] = room
     return rooms
+
+
+@cache
+def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int, int], ...]:
+    """``_group_rooms`` for one number: per colour with ``counts`` tiles (0..2) there."""
+    out = []
+    for c in range(COLOURS):
+        if not counts[c]:
+            out.append((0, 0, 0))
+            continue
+        others = tuple(sorted(counts[o] for o in range(COLOURS) if o != c))
+        out.append(tuple(_group_room(others, min(k, jokers)) for k in range(3)))
+    return tuple(out)  # type: ignore[return-value]
 
 
 _BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
