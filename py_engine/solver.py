@@ -26,6 +26,7 @@ taken out of the search, each joker either left alone or swapped for a tile it s
 
 from __future__ import annotations
 
+import gc
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -870,10 +871,11 @@ def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
     counts = [0] * (COLOURS * N)
     jokers = 0
     for tile in tiles:
-        if tile.is_joker:
+        # A tile's id is copy * 52 + colour * 13 + number - 1; the jokers are 104 and 105.
+        if tile.id >= 104:
             jokers += 1
         else:
-            counts[int(tile.colour) * N + tile.number - 1] += 1  # type: ignore[arg-type, operator]
+            counts[tile.id % 52] += 1
     return counts, jokers
 
 
@@ -886,7 +888,7 @@ def _assign(
     by_face: dict[int, list[Tile]] = {}
     for tile in [*table_tiles, *rack_tiles]:
         if not tile.is_joker:
-            by_face.setdefault(int(tile.colour) * N + tile.number - 1, []).append(tile)  # type: ignore[arg-type, operator]
+            by_face.setdefault(tile.id % 52, []).append(tile)
     table_ids = {t.id for t in table_tiles}
     jokers = {
         "T": [t for t in table_tiles if t.is_joker],
@@ -969,6 +971,25 @@ def solve(
 
     ``threshold`` is the opening total needed (default ``rules.opening``).
     """
+    # The search makes many short-lived tuples and dicts that reference counting frees;
+    # the cyclic garbage collector would only scan them again and again meanwhile.
+    collecting = gc.isenabled()
+    if collecting:
+        gc.disable()
+    try:
+        return _solve(table, rack, opened, rules, threshold)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _solve(
+    table: Sequence[Sequence[Tile]],
+    rack: Sequence[Tile],
+    opened: bool,
+    rules: Rules | None,
+    threshold: int | None,
+) -> Play:
     rules = rules or Rules()
     threshold = rules.opening if threshold is None else threshold
     table = [list(row) for row in table]
