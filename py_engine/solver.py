@@ -1234,7 +1234,7 @@ def _keep_sets(
         laid: list[list[Tile]] | None = None
         if ok:
             leftovers = [[t for t in sets[i] if t.id not in removed] for i in touched]  # type: ignore[union-attr]
-            if all(not r or read_set(r, wrap).valid for r in leftovers):
+            if all(not r or (len(r) >= 3 and read_set(r, wrap).valid) for r in leftovers):
                 laid = [r for r in leftovers if r]
             elif sum(map(len, leftovers)) <= RELAYOUT_LIMIT:
                 laid = arrangeable([t for r in leftovers for t in r], rules)
