@@ -677,12 +677,16 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             if vec is None:
                 return NEG
             loose += vec[halves]
-            if left:
+            if not left:
+                best_share[0] += vec[0]
+            elif c == COLOURS - 1:  # the last colour: only the full share is needed
+                best_share[left] = max(best_share[left - k] + vec[k] for k in range(left + 1))
+            elif c:
                 best_share = [
                     max(best_share[u - k] + vec[k] for k in range(u + 1)) for u in range(left + 1)
                 ]
             else:
-                best_share[0] += vec[0]
+                best_share = list(vec[: left + 1])
         corrections[i][key] = best_share[left] - loose
         return pot - loose + best_share[left]
 
