@@ -1084,16 +1084,16 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     runs: list[list[int]] = []  # colour, low, high
     groups: list[tuple[int, set[int]]] = []  # number, colours (groups of three)
     for row in table:
-        if len(row) < 3 or any(t.is_joker for t in row):
+        if len(row) < 3 or any(t.id >= 104 for t in row):
             continue
-        colours = {int(t.colour) for t in row}  # type: ignore[arg-type]
-        numbers = sorted(t.number for t in row)  # type: ignore[type-var]
+        colours = {t.id % 52 // N for t in row}
+        numbers = sorted(t.id % N + 1 for t in row)
         if len(colours) == 1:
             if numbers[-1] - numbers[0] == len(numbers) - 1 and len(set(numbers)) == len(row):
-                runs.append([colours.pop(), numbers[0], numbers[-1]])  # type: ignore[list-item]
+                runs.append([colours.pop(), numbers[0], numbers[-1]])
         elif len(row) == 3 and len(colours) == 3 and numbers[0] == numbers[-1]:
-            groups.append((numbers[0], colours))  # type: ignore[arg-type]
-    left = [(int(t.colour), t.number) for t in rack if not t.is_joker]  # type: ignore[arg-type]
+            groups.append((numbers[0], colours))
+    left = [(t.id % 52 // N, t.id % N + 1) for t in rack if t.id < 104]
     count = value = 0
     progress = True
     while progress and left:
@@ -1142,9 +1142,9 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
                     continue
             left.remove(tile)
             count += 1
-            value += n  # type: ignore[operator]
+            value += n
             progress = True
-    return count * SCALE + value  # type: ignore[operator]
+    return count * SCALE + value
 
 
 def _face_key(tile: Tile) -> int:
