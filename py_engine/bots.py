@@ -8,7 +8,10 @@
 - ``expert``: the exact solver plus look-ahead: of the plays placing the most tiles it
   picks the one whose leftover rack does best next turn, over draws sampled from the tiles
   it cannot see, and, when an opponent is close to going out, the one least likely (over
-  sampled racks for that opponent) to let them; it goes out whenever it can. (Holding
+  sampled racks for that opponent) to let them; it goes out whenever it can. With two
+  players and a rack of 5 tiles or fewer it instead weighs those plays, and drawing when
+  the best play is 1 or 2 tiles, by short rollouts (both sides greedy for two turns each,
+  over deals of the unseen tiles sampled for the opponent's rack and the pool). (Holding
   tiles back and keeping jokers on the rack are implemented but off: in the arena they
   lost rounds to ``hard``.)
 
@@ -74,6 +77,7 @@ class View:
     rules: Rules
     others: tuple[int, ...]  # rack sizes of the other active players, in turn order
     pool: int
+    others_opened: tuple[bool, ...] = ()  # whether each of them has opened, same order
 
     @classmethod
     def of(cls, game: Round, player: int) -> View:
@@ -87,6 +91,7 @@ class View:
             rules=game.rules,
             others=tuple(len(game.racks[p]) for p in order if not game.resigned[p]),
             pool=len(game.pool),
+            others_opened=tuple(game.opened[p] for p in order if not game.resigned[p]),
         )
 
     def unseen(self) -> list[Tile]:
@@ -372,6 +377,8 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     if HOLD_BACK and not danger:
         return (_hold_back(view, play) or play).table
     candidates = _same_size_plays(view, play)
+    if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
+        return _rollout_choice(view, candidates, rng)
     if len(candidates) == 1:
         return play.table
     unseen = view.unseen()
@@ -386,6 +393,72 @@ def _expert(view: View, rng: random.Random) -> Table | None:
             )
             scores[k] -= DENY_WEIGHT * out / len(racks)
     return candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))].table
+
+
+ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
+ROLLOUT_RACK = 5  # racks of this many tiles or fewer
+ROLLOUTS = 4  # sampled deals of the unseen tiles
+HORIZON = 2  # turns each simulated after this one
+CONSIDER_DRAW = 2  # weigh drawing when the best play places this many tiles or fewer
+
+
+def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> Table | None:
+    """Two players: weigh each candidate (and drawing, when the best play is small) by
+    playing the round on for a few turns, both sides greedy, over deals of the unseen
+    tiles sampled for the opponent's rack and the pool (the same deals for every
+    candidate). A round won in the rollout counts 1; one still going, by rack sizes."""
+    unseen = view.unseen()
+    opp_size = view.others[0]
+    opp_open = view.others_opened[0] if view.others_opened else True
+    deals = []
+    for _ in range(ROLLOUTS):
+        tiles = list(unseen)
+        rng.shuffle(tiles)
+        deals.append((tiles[:opp_size], tiles[opp_size:]))
+    options: list[Play | None] = list(candidates)
+    if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
+        options.append(None)
+    scores = []
+    for option in options:
+        total = 0.0
+        for opp, pool in deals:
+            if option is None:
+                table, rack = view.table, [*view.rack, *pool[:1]]
+                pool = pool[1:]
+            else:
+                placed = {t.id for t in option.placed}
+                table, rack = option.table, [t for t in view.rack if t.id not in placed]
+            total += _rollout(view.rules, table, rack, opp, opp_open, pool)
+        scores.append(total)
+    best = max(range(len(options)), key=lambda k: (scores[k], -k))
+    choice = options[best]
+    return None if choice is None else choice.table
+
+
+def _rollout(
+    rules: Rules, table: Table, mine: list[Tile], opp: list[Tile], opp_open: bool, pool: list[Tile]
+) -> float:
+    """From just after my turn: the opponent moves, then I, greedily, HORIZON times."""
+    pool = list(pool)
+    for _ in range(HORIZON):
+        play = solve(table, opp, opened=opp_open, rules=rules)
+        if play.found:
+            placed = {t.id for t in play.placed}
+            table, opp, opp_open = play.table, [t for t in opp if t.id not in placed], True
+            if not opp:
+                return 0.0
+        elif pool:
+            opp = [*opp, pool.pop()]
+        play = solve(table, mine, opened=True, rules=rules)
+        if play.found:
+            placed = {t.id for t in play.placed}
+            table, mine = play.table, [t for t in mine if t.id not in placed]
+            if not mine:
+                return 1.0
+        elif pool:
+            mine = [*mine, pool.pop()]
+    lead = len(opp) - len(mine)
+    return min(0.9, max(0.1, 0.5 + 0.1 * lead))
 
 
 def _same_size_plays(view: View, best: Play) -> list[Play]:

@@ -161,3 +161,15 @@ def test_turn_steps_and_describe_turn(by_hand) -> None:
     r6 = next(t for t in after[1] if t.code == "R6")
     assert {"tile": r6.id, "from": "rack", "to": {"set": 1, "index": 3}} in steps
     assert describe_turn("Bot", game.table, after) == "Bot added R6 to Set 2"
+
+
+def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
+    # Two players, a small rack: the expert weighs its plays (and drawing) by rollouts.
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+    )
+    a = choose_turn(game, 0, "expert", random.Random("x"))
+    b = choose_turn(game, 0, "expert", random.Random("x"))
+    assert a.to_json() == b.to_json()
+    if a.table is not None:
+        assert game.check(a.table).ok
