@@ -37,9 +37,9 @@ from .rules import Rules
 from .sets import read_set
 from .solver import Play, solve
 from .tiles import DECK, Tile
-from .turns import check_turn
+from .turns import check_turn, describe_play, play_steps
 
-__all__ = ["LEVELS", "BotTurn", "choose_turn", "describe_turn", "hint", "turn_steps"]
+__all__ = ["LEVELS", "BotTurn", "choose_turn", "hint"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
 
@@ -128,8 +128,8 @@ def choose_turn(
             return BotTurn(
                 table,
                 list(check.placed),
-                turn_steps(view.table, table),
-                describe_turn(name, view.table, table),
+                play_steps(view.table, table),
+                describe_play(name, view.table, table),
             )
     return BotTurn(None, [], [], f"{name} {'drew a tile' if view.pool else 'passed'}")
 
@@ -547,57 +547,3 @@ _LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}
 
 
 # ----- describing a turn ---------------------------------------------------------------
-
-
-def turn_steps(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> list[dict]:
-    """Tile moves from ``before`` to ``after`` for animation: ``{"tile": id, "from":
-    "rack" | {"set": i, "index": j}, "to": {"set": i, "index": j}}``. Tiles that stay in
-    place in a set kept whole are left out."""
-    where = {t.id: (i, j) for i, row in enumerate(before) for j, t in enumerate(row)}
-    before_sets = {frozenset(t.id for t in row): i for i, row in enumerate(before)}
-    steps = []
-    for i, row in enumerate(after):
-        kept = before_sets.get(frozenset(t.id for t in row))
-        for j, tile in enumerate(row):
-            origin = where.get(tile.id)
-            if kept is not None and origin == (kept, j):
-                continue
-            steps.append(
-                {
-                    "tile": tile.id,
-                    "from": "rack" if origin is None else {"set": origin[0], "index": origin[1]},
-                    "to": {"set": i, "index": j},
-                }
-            )
-    return steps
-
-
-def describe_turn(
-    name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
-) -> str:
-    """``Computer 1 laid R10 B10 Y10 and added K7 to Set 2``."""
-    on_table = {t.id for row in before for t in row}
-    before_sets = [frozenset(t.id for t in row) for row in before]
-    laid, added = [], []
-    rearranged = False
-    for i, row in enumerate(after):
-        new = [t for t in row if t.id not in on_table]
-        old = frozenset(t.id for t in row if t.id in on_table)
-        if not new:
-            if old not in before_sets:
-                rearranged = True
-            continue
-        if not old:
-            laid.append(" ".join(t.code for t in row))
-        else:
-            added.append(f"{' '.join(t.code for t in new)} to Set {i + 1}")
-            if old not in before_sets:
-                rearranged = True
-    parts = []
-    if laid:
-        parts.append("laid " + ", ".join(laid))
-    if added:
-        parts.append("added " + ", ".join(added))
-    if rearranged:
-        parts.append("rearranged the table")
-    return f"{name} {' and '.join(parts) or 'played'}"

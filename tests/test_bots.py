@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from py_engine.bots import LEVELS, BotTurn, choose_turn, describe_turn, hint, turn_steps
+from py_engine.bots import LEVELS, BotTurn, choose_turn, hint
 from py_engine.rounds import Round
 from py_engine.rules import Rules
 from py_engine.turns import check_turn
@@ -154,13 +154,13 @@ def test_expert_goes_out_when_it_can_and_otherwise_plays_the_most(by_hand) -> No
     assert turn.table is not None and len(turn.placed) == 4
 
 
-def test_turn_steps_and_describe_turn(by_hand) -> None:
+def test_a_bot_turn_carries_its_steps_and_narration(by_hand) -> None:
     game = by_hand.rigged(["R6", "K2"], ["R3 R4 R5", "B1 B2 B3"], opened=[True, True])
-    after = by_hand.lay(game, ["B1 B2 B3", "R3 R4 R5 R6"])
-    steps = turn_steps(game.table, after)
-    r6 = next(t for t in after[1] if t.code == "R6")
-    assert {"tile": r6.id, "from": "rack", "to": {"set": 1, "index": 3}} in steps
-    assert describe_turn("Bot", game.table, after) == "Bot added R6 to Set 2"
+    turn = choose_turn(game, 0, "hard", random.Random(0), name="Bot")
+    r6 = next(t for row in turn.table for t in row if t.code == "R6")
+    assert [s["tile"] for s in turn.steps] == [r6.id]
+    assert turn.steps[0]["from"] == "rack"
+    assert turn.narration.startswith("Bot added R6 to Set ")
 
 
 def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
