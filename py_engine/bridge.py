@@ -22,7 +22,7 @@ from typing import Any
 
 from . import bots
 from .bots import LEVELS
-from .rounds import IllegalAction, Match, Round, SaveError, tiles_from_ids
+from .rounds import IllegalAction, Match, Round, SaveError, parse_save, tiles_from_ids
 from .rules import Rules, RulesError
 from .sets import read_set
 from .tiles import Tile, TileError
@@ -365,8 +365,9 @@ def _load(request: dict[str, Any]) -> dict[str, Any]:
     text = request.get("save")
     if not isinstance(text, str):
         raise BridgeError("load needs the saved game as a JSON string in 'save'")
-    match = Match.loads(text)
-    log = json.loads(text).get("log", [])
+    data = parse_save(text)  # parsed once: the match and the page's log both come from it
+    match = Match.from_json(data)
+    log = data.get("log", [])
     if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
         raise SaveError("the saved game is corrupt (its log)")
     try:

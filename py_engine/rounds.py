@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any
 
 from .rules import Rules, RulesError
-from .tiles import DECK, Tile, TileError, shuffled_deck
+from .tiles import Tile, TileError, shuffled_deck
 from .turns import TurnCheck, TurnProblem, check_turn
 
 __all__ = [
@@ -581,11 +581,12 @@ class Match:
 
     @classmethod
     def loads(cls, text: str) -> Match:
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
-            raise SaveError(f"the saved game is not valid JSON ({error})") from None
-        return cls.from_json(data)
+        return cls.from_json(parse_save(text))
 
 
-assert len(DECK) == 106
+def parse_save(text: str) -> Any:
+    """The JSON data of a saved game's text (checked by :meth:`Match.from_json`)."""
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
+        raise SaveError(f"the saved game is not valid JSON ({error})") from None
