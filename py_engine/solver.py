@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, product
+from operator import itemgetter
 from typing import Any
 
 from .rules import Rules, RulesError
@@ -504,31 +505,48 @@ def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
     return bounds[n].get(local, NEG)
 
 
+_POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
+
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool], list[tuple[int, int, int, int, _Move]]] = {}
+
+
+def _templates(
+    n: int, c: int, local: int, t: int, r: int, wrap: bool
+) -> list[tuple[int, int, int, int, _Move]]:
+    """The moves of colour ``c`` at ``n`` from ``local`` as (new local, key delta, rack
+    tiles used, jokers, move), the part of an option that does not depend on bounds."""
+    key = (n, c, local, t, r, wrap)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        sh = COLOUR_SHIFT[c]
+        found = []
+        for mv in _moves(n, local, t, r, wrap):
+            delta = (mv.new - local) << sh
+            if mv.group:
+                delta += (1 << SH_D) if mv.group == 2 else (1 << SH_S)
+            found.append((mv.new, delta, mv.real - t, mv.jokers, mv))
+        _TEMPLATES[key] = found
+    return found
+
+
 def _colour_options(
     problem: _Problem, bounds: list[dict[int, int]], n: int, c: int, local: int, js: int
 ) -> list[tuple[int, int, int, _Move, int, int]]:
     """Options of colour ``c`` at number ``n`` from ``local`` with jokers state ``js``:
     (key delta, potential delta, value gained, move, table jokers, rack jokers)."""
     f = c * N + n - 1
-    t, r = problem.table[f], problem.rack[f]
-    sh = COLOUR_SHIFT[c]
-    tj, rj = js & 3, js >> 2
-    tj_room, rj_room = problem.table_jokers - tj, problem.rack_jokers - rj
+    tj_room, rj_room = problem.table_jokers - (js & 3), problem.rack_jokers - (js >> 2)
     old_bound = bounds[n - 1].get(local, NEG)
-    after = bounds[n]
+    get = bounds[n].get
     unit = SCALE + n
     opts = []
     append = opts.append
-    for mv in _moves(n, local, t, r, problem.wrap):
-        new_bound = after.get(mv.new, NEG)
+    for new, base, used, jokers, mv in _templates(
+        n, c, local, problem.table[f], problem.rack[f], problem.wrap
+    ):
+        new_bound = get(new, NEG)
         if new_bound <= NEG:
             continue
-        base = (mv.new - local) << sh
-        group = mv.group
-        if group:
-            base += (1 << SH_D) if group == 2 else (1 << SH_S)
-        used = mv.real - t
-        jokers = mv.jokers
         if not jokers:
             append((base, used * unit + new_bound - old_bound, used * n, mv, 0, 0))
             continue
@@ -596,8 +614,13 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     start += problem.rack_jokers * JOKER_BEST
     cap = problem.cap
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
-    steps = N * (COLOURS + 1)
+    jokers = jt_max + jr_max
+    halves = 2 * jokers
+    # Per number: a step for each of colours 0..2, then one for colour 3 that also
+    # closes the groups of the number.
+    steps = N * COLOURS
     option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+    base_cache: list[dict[int, list]] = [{} for _ in range(steps)]
     seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
     path: list[Any] = [None] * steps
     # score, final key, path; a play must score above ``floor`` (SCALE - 1 when only a
@@ -606,45 +629,30 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     best: list[Any] = [floor, -1, None]
     final_ok = _local_final_ok
 
-    jokers = jt_max + jr_max
-    base_cache: list[dict[int, list]] = [{} for _ in range(steps)]
-
     def children(i: int, key: int) -> list:
-        n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
-        cache = option_cache[i]
-        if c < COLOURS:
-            local = (key >> COLOUR_SHIFT[c]) & 255
-            js = (key >> SH_TJ) & 15
-            base = base_cache[i].get(local << 4 | js)
-            if base is None:
-                base = _colour_options(problem, bounds[c], n, c, local, js)
-                base.sort(key=lambda o: -o[1])
-                base_cache[i][local << 4 | js] = base
-            if c < COLOURS - 1:
-                cache[local << 4 | js] = base
-                return base
-            # The last colour of the number: only moves after which its groups can close.
-            d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
-            left = jokers - (js & 3) - (js >> 2)
-            opts = [
-                o
-                for o in base
-                if _groups_closable(
-                    d + (o[3].group == 2), s + (o[3].group == 1), left - o[4] - o[5], ()
-                )
-            ]
-            cache[local << 10 | ((key >> SH_TJ) & 1023)] = opts
-            return opts
-        idx = (key >> SH_TJ) & 1023
-        opts = cache.get(idx)
-        if opts is None:
-            d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
-            opts = []
-            for a, b, dp, gv in _close_options(problem, n, d, s, (key >> SH_TJ) & 15):
-                delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
-                opts.append((delta, dp, gv, (d, s, a, b), a, b))
-            opts.sort(key=lambda o: -o[1])
-            cache[idx] = opts
+        n, c = i // COLOURS + 1, i % COLOURS
+        local = (key >> COLOUR_SHIFT[c]) & 255
+        js = (key >> SH_TJ) & 15
+        base = base_cache[i].get(local << 4 | js)
+        if base is None:
+            base = _colour_options(problem, bounds[c], n, c, local, js)
+            base.sort(key=_POT, reverse=True)
+            base_cache[i][local << 4 | js] = base
+        if c < COLOURS - 1:
+            option_cache[i][local << 4 | js] = base
+            return base
+        # The last colour of the number, then its groups closed (jokers joining them).
+        d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+        opts = []
+        for o in base:
+            group = o[3].group
+            d2, s2 = d + (group == 2), s + (group == 1)
+            js2 = js + o[4] + (o[5] << 2)
+            for a, b, dp, gv in _close_options(problem, n, d2, s2, js2):
+                delta = o[0] + (a << SH_TJ) + (b << SH_RJ) - (d2 << SH_D) - (s2 << SH_S)
+                opts.append((delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], (d2, s2, a, b)))
+        opts.sort(key=_POT, reverse=True)
+        option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
         return opts
 
     def finish(key: int, pot: int) -> None:
@@ -656,24 +664,20 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         if score > best[0]:
             best[0], best[1], best[2] = score, key, list(path)
 
-    halves = 2 * jokers
+    corrections: list[dict[int, int]] = [{} for _ in range(N + 1)]
 
-    corrections: list[dict[int, int]] = [{} for _ in range(steps + 1)]
-
-    def joker_bound(i: int, key: int, pot: int) -> int:
-        """A tighter bound than ``pot``: the jokers left shared out among the colours (in
-        halves), instead of each colour counting on all of them."""
-        known = corrections[i].get(key)
+    def joker_bound(n: int, key: int, pot: int) -> int:
+        """A tighter bound than ``pot`` after number ``n``: the jokers left shared out
+        among the colours (in halves), instead of each colour counting on all of them."""
+        known = corrections[n].get(key)
         if known is not None:
             return pot + known
-        n, done = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
         left = 2 * (jokers - ((key >> SH_TJ) & 3) - ((key >> SH_RJ) & 3))
         loose = 0
         # best[u]: the most the colours so far can add sharing u halves
         best_share = [0] * (left + 1)
         for c in range(COLOURS):
-            local = (key >> COLOUR_SHIFT[c]) & 255
-            vec = vectors[c][n if c <= done else n - 1].get(local)
+            vec = vectors[c][n].get((key >> COLOUR_SHIFT[c]) & 255)
             if vec is None:
                 return NEG
             loose += vec[halves]
@@ -687,28 +691,23 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
                 ]
             else:
                 best_share = list(vec[: left + 1])
-        corrections[i][key] = best_share[left] - loose
+        corrections[n][key] = best_share[left] - loose
         return pot - loose + best_share[left]
 
-    # Per step: the colour's shift (-1 for the last colour, whose options depend on the
-    # groups so far; -2 for closing the groups).
-    step_shift = [
-        COLOUR_SHIFT[i % (COLOURS + 1)]
-        if i % (COLOURS + 1) < COLOURS - 1
-        else -1 - (i % (COLOURS + 1) == COLOURS)
-        for i in range(steps)
+    # Per step: the colour's shift, and how its options are cached (the last colour's
+    # depend on the groups so far too).
+    step_shift = [COLOUR_SHIFT[i % COLOURS] for i in range(steps)]
+    step_width = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(steps)]
+    step_mask = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(steps)]
+    check_jokers = [
+        i // COLOURS + 1 if jokers and i % COLOURS == COLOURS - 1 else 0 for i in range(steps)
     ]
-    check_jokers = [bool(jokers) and i % (COLOURS + 1) == COLOURS for i in range(steps)]
     last = steps - 1
 
     def search(i: int, key: int, pot: int) -> None:
-        sh = step_shift[i]
-        if sh >= 0:
-            opts = option_cache[i].get(((key >> sh) & 255) << 4 | ((key >> SH_TJ) & 15))
-        elif sh == -1:
-            opts = option_cache[i].get(((key >> 24) & 255) << 10 | ((key >> SH_TJ) & 1023))
-        else:
-            opts = option_cache[i].get((key >> SH_TJ) & 1023)
+        opts = option_cache[i].get(
+            ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
+        )
         if opts is None:
             opts = children(i, key)
         seen_next = seen[i + 1]
@@ -725,7 +724,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             if seen_next.get(nk, NEG) >= child:
                 continue
             seen_next[nk] = child
-            if check and joker_bound(i, nk, child) <= best[0]:
+            if check and joker_bound(check, nk, child) <= best[0]:
                 continue
             path[i] = option
             if i == last:
@@ -736,7 +735,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
                 return  # the upper bound is reached: nothing can beat it
 
     # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
-    ceiling = joker_bound(-1, 0, start) if jokers else start
+    ceiling = joker_bound(0, 0, start) if jokers else start
     if ceiling < SCALE and (problem.rack_jokers or any(problem.rack)):
         return None
     search(0, 0, start)
@@ -762,11 +761,10 @@ def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, 
     """The sets of the best play as lists of (number, face or -1, joker kind "T"/"R")."""
     chosen: list[Any] = []
     for i, option in enumerate(result.path):
-        n, c = i // (COLOURS + 1) + 1, i % (COLOURS + 1)
-        if c < COLOURS:
-            chosen.append(("colour", n, c, option[3], option[4], option[5]))
-        else:
-            chosen.append(("groups", n, option[3]))
+        n, c = i // COLOURS + 1, i % COLOURS
+        chosen.append(("colour", n, c, option[3], option[4], option[5]))
+        if c == COLOURS - 1:
+            chosen.append(("groups", n, option[6]))
     return _build_sets(chosen)
 
 
@@ -1147,8 +1145,51 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     return count * SCALE + value
 
 
-def _face_key(tile: Tile) -> int:
-    return 52 if tile.id >= 104 else tile.id % 52
+# A tile id's face for keeping sets: 0..51, or 52 for either joker.
+_FACE_KEY = (*(i % 52 for i in range(104)), 52, 52)
+
+
+def _is_set(ids: Sequence[int], wrap: bool) -> bool:
+    """Whether tiles with these ids form a valid set (as ``read_set`` reads them)."""
+    size = len(ids)
+    if size < 3:
+        return False
+    faces = [i % 52 for i in ids if i < 104]
+    jokers = size - len(faces)
+    if jokers > 2:
+        return False
+    numbers = {f % N for f in faces}
+    colours = {f // N for f in faces}
+    if (
+        len(numbers) == 1
+        and size <= 4
+        and len(colours) == len(faces)
+        and not (size == 3 and jokers == 2)
+    ):
+        return True
+    if len(colours) != 1 or len(numbers) != len(faces) or size > N:
+        return False
+    if not wrap:
+        return max(numbers) - min(numbers) < size
+    ordered = sorted(numbers)
+    gap = max(b - a for a, b in zip(ordered, [*ordered[1:], ordered[0] + N], strict=True))
+    return N - gap + 1 <= size
+
+
+def _lay_out_small(tiles: list[Tile], wrap: bool) -> list[list[Tile]] | None:
+    """All of up to six ``tiles`` as valid sets (one set, or two of three), or None."""
+    if len(tiles) > 2 * 3 or len(tiles) < 3:
+        return [] if not tiles else None
+    if _is_set([t.id for t in tiles], wrap):
+        return [list(read_set(tiles, wrap).tiles)]
+    if len(tiles) == 2 * 3:
+        first, rest = tiles[0], tiles[1:]
+        for pair in combinations(range(len(rest)), 2):
+            one = [first, rest[pair[0]], rest[pair[1]]]
+            two = [t for k, t in enumerate(rest) if k not in pair]
+            if _is_set([t.id for t in one], wrap) and _is_set([t.id for t in two], wrap):
+                return [list(read_set(one, wrap).tiles), list(read_set(two, wrap).tiles)]
+    return None
 
 
 def _keep_sets(
@@ -1168,44 +1209,56 @@ def _keep_sets(
     """
     del placed
     wrap = rules.wrap_runs
+    fkey = _FACE_KEY
     sets: list[list[Tile] | None] = [list(r) for r in rows]
     where: dict[int, int] = {t.id: i for i, r in enumerate(rows) for t in r}
     by_face: dict[int, list[int]] = {}
     for r in rows:
         for t in r:
-            by_face.setdefault(_face_key(t), []).append(t.id)
+            by_face.setdefault(fkey[t.id], []).append(t.id)
     by_sig: dict[tuple[int, ...], list[int]] = {}
     for i, r in enumerate(rows):
-        by_sig.setdefault(tuple(sorted(_face_key(t) for t in r)), []).append(i)
+        by_sig.setdefault(tuple(sorted([fkey[t.id] for t in r])), []).append(i)
     kept: list[list[Tile]] = []
+    claimed: set[int] = set()
+    # Undo log of the swaps tried for one table set: (set, position, tile) and (id, set).
+    undo_sets: list[tuple[list[Tile], int, Tile]] = []
+    undo_where: list[tuple[int, int]] = []
 
     def swap_into(tile: Tile, i: int) -> bool:
         """Put ``tile`` into set ``i`` in place of a copy of its face not yet claimed."""
         target = sets[i]
         assert target is not None
-        if tile.id in claimed:
+        tid = tile.id
+        if tid in claimed:
             return False
-        fk = _face_key(tile)
+        fk = fkey[tid]
         for j, other in enumerate(target):
-            if _face_key(other) != fk or other.id in claimed:
+            oid = other.id
+            if fkey[oid] != fk or oid in claimed:
                 continue
-            if other.id != tile.id:
-                k = where[tile.id]
+            if oid != tid:
+                k = where[tid]
                 home = sets[k]
                 assert home is not None
-                home[home.index(tile)] = other
-                where[other.id] = k
+                h = home.index(tile)
+                undo_sets.append((home, h, tile))
+                undo_sets.append((target, j, other))
+                undo_where.append((oid, where[oid]))
+                undo_where.append((tid, k))
+                home[h] = other
+                where[oid] = k
                 target[j] = tile
-                where[tile.id] = i
-            claimed.add(tile.id)
+                where[tid] = i
+            claimed.add(tid)
             return True
         return False
 
     for row in table:
         if any(t.id in taken_ids or t.id not in where for t in row):
             continue
-        sig = tuple(sorted(_face_key(t) for t in row))
-        claimed: set[int] = set()
+        sig = tuple(sorted([fkey[t.id] for t in row]))
+        claimed.clear()
         match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
         if match is not None:
             for tile in row:
@@ -1215,50 +1268,47 @@ def _keep_sets(
             kept.append(row)
             for t in row:
                 del where[t.id]
-                by_face[_face_key(t)].remove(t.id)
+                by_face[fkey[t.id]].remove(t.id)
             continue
         # Take each tile from the set that shares most faces with the row.
-        faces = set(sig)
         share: dict[int, int] = {}
-        for fk in faces:
+        for fk in set(sig):
             for tid in by_face.get(fk, []):
                 share[where[tid]] = share.get(where[tid], 0) + 1
-        backup = {i: list(r) for i, r in enumerate(sets) if r is not None and i in share}
-        backup_where = dict(where)
+        undo_sets.clear()
+        undo_where.clear()
         ok = True
         for tile in row:
-            homes = sorted(
-                {where[tid] for tid in by_face[_face_key(tile)]}, key=lambda i: -share[i]
-            )
+            homes = sorted({where[tid] for tid in by_face[fkey[tile.id]]}, key=lambda i: -share[i])
             if not any(swap_into(tile, i) for i in homes):
                 ok = False
                 break
-        touched = sorted({where[t.id] for t in row})
-        removed = {t.id for t in row}
         laid: list[list[Tile]] | None = None
         if ok:
+            touched = sorted({where[t.id] for t in row})
+            removed = {t.id for t in row}
             leftovers = [[t for t in sets[i] if t.id not in removed] for i in touched]  # type: ignore[union-attr]
-            if all(not r or (len(r) >= 3 and read_set(r, wrap).valid) for r in leftovers):
+            if all(not r or _is_set([t.id for t in r], wrap) for r in leftovers):
                 laid = [r for r in leftovers if r]
             elif sum(map(len, leftovers)) <= RELAYOUT_LIMIT:
-                laid = arrangeable([t for r in leftovers for t in r], rules)
+                laid = _lay_out_small([t for r in leftovers for t in r], wrap)
         if laid is None:
-            for i, r in backup.items():
-                sets[i] = r
-            where.clear()
-            where.update(backup_where)
+            for target, j, tile in reversed(undo_sets):
+                target[j] = tile
+            for tid, i in reversed(undo_where):
+                where[tid] = i
             continue
         kept.append(row)
         for i in touched:
             sets[i] = None
         for t in row:
             del where[t.id]
-            by_face[_face_key(t)].remove(t.id)
+            by_face[fkey[t.id]].remove(t.id)
         for r in laid:
             sets.append(r)
             for t in r:
                 where[t.id] = len(sets) - 1
-            by_sig.setdefault(tuple(sorted(_face_key(t) for t in r)), []).append(len(sets) - 1)
+            by_sig.setdefault(tuple(sorted([fkey[t.id] for t in r])), []).append(len(sets) - 1)
     return kept, [r for r in sets if r is not None]
 
 
