@@ -372,6 +372,8 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
 
 
 _BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
+# The locals a colour can reach at the next number from those it can reach at this one.
+_REACH: dict[tuple, tuple[int, ...]] = {}
 
 
 def _colour_bounds(
@@ -397,12 +399,19 @@ def _colour_bounds(
         return cached
     # Locals reachable going up, ignoring jokers' limits.
     steps = [_relaxed_step(n, *faces[n - 1], jokers, wrap) for n in range(1, N + 1)]
-    reach: list[list[int]] = [[0]]
-    for step in steps:
-        nxt: set[int] = set()
-        for local in reach[-1]:
-            nxt.update(step(local)[1])
-        reach.append(list(nxt))
+    reach: list[tuple[int, ...]] = [(0,)]
+    for n, step in enumerate(steps):
+        here = reach[-1]
+        reach_key = (n, faces[n], jokers, wrap, here)
+        nxt = _REACH.get(reach_key)
+        if nxt is None:
+            found: set[int] = set()
+            for local in here:
+                found.update(step(local)[1])
+            nxt = _REACH[reach_key] = tuple(sorted(found))
+        reach.append(nxt)
+    if len(_REACH) > 1 << 16:
+        _REACH.clear()
     # Best future per (local, jokers left), going down.
     bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
     vectors: list[dict[int, tuple[int, ...]]] = [{} for _ in range(N + 1)]
@@ -437,30 +446,121 @@ def _colour_bounds(
         for n in range(N, 0, -1):
             gain_per = SCALE + n
             step = steps[n - 1]
-            before: dict[int, tuple[int, ...]] = {}
-            get = after.get
-            for local in reach[n - 1]:
-                best_list = [NEG] * size
-                for new, used, tiles in step(local)[0]:
-                    future = get(new)
-                    if future is None:
-                        continue
-                    gain = tiles * gain_per
-                    left = used
-                    for value in future[: size - used]:
-                        if value > NEG:
-                            value += gain
-                            if value > best_list[left]:
-                                best_list[left] = value
-                        left += 1
-                before[local] = tuple(best_list)
+            if size == 5:
+                before = _layer_five(reach[n - 1], step, after.get, gain_per)
+            elif size == 3:
+                before = _layer_three(reach[n - 1], step, after.get, gain_per)
+            else:
+                before = _layer_any(reach[n - 1], step, after.get, gain_per, size)
             after = before
             vectors[n - 1] = before
-            bounds[n - 1] = {local: best[jokers] for local, best in before.items()}
+            bounds[n - 1] = {
+                local: best[jokers] if best[jokers] > HALF_NEG else NEG
+                for local, best in before.items()
+            }
     if len(_BOUND_CACHE) > 4096:
         _BOUND_CACHE.clear()
     _BOUND_CACHE[key] = (bounds, vectors)
     return bounds, vectors
+
+
+# The vectors of a layer, going down: per local, the best over its moves of the rack tiles
+# they place now plus what the new local can add with the halves left. Infeasible entries
+# stay far below HALF_NEG (NEG plus a few gains). Written out for one and two jokers
+# (3 and 5 entries), the usual cases, since this loop is most of a bound's cost.
+HALF_NEG = NEG // 2
+
+
+def _layer_five(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> dict:
+    out = {}
+    for local in locals_:
+        b0 = b1 = b2 = b3 = b4 = NEG
+        for new, used, tiles in step(local)[0]:
+            future = get(new)
+            if future is None:
+                continue
+            g = tiles * gain_per
+            f0, f1, f2, f3, f4 = future
+            if not used:
+                if f0 + g > b0:
+                    b0 = f0 + g
+                if f1 + g > b1:
+                    b1 = f1 + g
+                if f2 + g > b2:
+                    b2 = f2 + g
+                if f3 + g > b3:
+                    b3 = f3 + g
+                if f4 + g > b4:
+                    b4 = f4 + g
+            elif used == 1:
+                if f0 + g > b1:
+                    b1 = f0 + g
+                if f1 + g > b2:
+                    b2 = f1 + g
+                if f2 + g > b3:
+                    b3 = f2 + g
+                if f3 + g > b4:
+                    b4 = f3 + g
+            elif used == 2:
+                if f0 + g > b2:
+                    b2 = f0 + g
+                if f1 + g > b3:
+                    b3 = f1 + g
+                if f2 + g > b4:
+                    b4 = f2 + g
+            elif used == 3:
+                if f0 + g > b3:
+                    b3 = f0 + g
+                if f1 + g > b4:
+                    b4 = f1 + g
+            elif f0 + g > b4:
+                b4 = f0 + g
+        out[local] = (b0, b1, b2, b3, b4)
+    return out
+
+
+def _layer_three(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> dict:
+    out = {}
+    for local in locals_:
+        b0 = b1 = b2 = NEG
+        for new, used, tiles in step(local)[0]:
+            future = get(new)
+            if future is None:
+                continue
+            g = tiles * gain_per
+            f0, f1, f2 = future
+            if not used:
+                if f0 + g > b0:
+                    b0 = f0 + g
+                if f1 + g > b1:
+                    b1 = f1 + g
+                if f2 + g > b2:
+                    b2 = f2 + g
+            elif used == 1:
+                if f0 + g > b1:
+                    b1 = f0 + g
+                if f1 + g > b2:
+                    b2 = f1 + g
+            elif f0 + g > b2:
+                b2 = f0 + g
+        out[local] = (b0, b1, b2)
+    return out
+
+
+def _layer_any(locals_: Sequence[int], step: Any, get: Any, gain_per: int, size: int) -> dict:
+    out = {}
+    for local in locals_:
+        best = [NEG] * size
+        for new, used, tiles in step(local)[0]:
+            future = get(new)
+            if future is None:
+                continue
+            g = tiles * gain_per
+            for u in range(used, size):
+                if future[u - used] + g > best[u]:
+                    best[u] = future[u - used] + g
+        out[local] = tuple(best)
+    return out
 
 
 _RELAXED: dict[tuple[int, int, int, tuple[int, int, int], int, bool], Any] = {}
