@@ -371,14 +371,16 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
     return tuple(out)  # type: ignore[return-value]
 
 
-_BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
+_BOUND_CACHE: dict[
+    tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[tuple, list]]
+] = {}
 # The locals a colour can reach at the next number from those it can reach at this one.
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
 
 def _colour_bounds(
     problem: _Problem, c: int, rooms: list[tuple[int, int, int]]
-) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]:
+) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[tuple, list]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
@@ -386,7 +388,9 @@ def _colour_bounds(
     returns the same per half-jokers this colour may still use (``V[n][local][u]``): a
     joker in a run costs the colour two halves, a joker joining a group costs each colour
     in that group one half (a group has at least two colours), so shares of the jokers
-    that add up to at most the jokers left never undercount what a play can do."""
+    that add up to at most the jokers left never undercount what a play can do. The third
+    part is a dict where the search keeps the options it builds from these bounds, so a
+    colour met again (the same tiles, in another solve) reuses them."""
     jokers = 2 * (problem.table_jokers + problem.rack_jokers)  # in halves
     wrap = problem.wrap
     lo = c * N
@@ -460,8 +464,8 @@ def _colour_bounds(
             }
     if len(_BOUND_CACHE) > 4096:
         _BOUND_CACHE.clear()
-    _BOUND_CACHE[key] = (bounds, vectors)
-    return bounds, vectors
+    _BOUND_CACHE[key] = (bounds, vectors, {})
+    return _BOUND_CACHE[key]
 
 
 # The vectors of a layer, going down: per local, the best over its moves of the rack tiles
@@ -706,8 +710,9 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     """
     rooms = _group_rooms(problem)
     both = [_colour_bounds(problem, c, rooms) for c in range(COLOURS)]
-    bounds = [b for b, _ in both]
-    vectors = [v for _, v in both]
+    bounds = [b for b, _, _ in both]
+    vectors = [v for _, v, _ in both]
+    shared = [o for _, _, o in both]
     start = sum(b[0].get(0, NEG) for b in bounds)
     if start <= NEG // 2:
         return None
@@ -720,7 +725,6 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     # closes the groups of the number.
     steps = N * COLOURS
     option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
-    base_cache: list[dict[int, list]] = [{} for _ in range(steps)]
     seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
     path: list[Any] = [None] * steps
     # score, final key, path; a play must score above ``floor`` (SCALE - 1 when only a
@@ -733,16 +737,23 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         n, c = i // COLOURS + 1, i % COLOURS
         local = (key >> COLOUR_SHIFT[c]) & 255
         js = (key >> SH_TJ) & 15
-        base = base_cache[i].get(local << 4 | js)
+        known = shared[c]
+        base_key = (n, c, local, js, jt_max, jr_max)
+        base = known.get(base_key)
         if base is None:
             base = _colour_options(problem, bounds[c], n, c, local, js)
             base.sort(key=_POT, reverse=True)
-            base_cache[i][local << 4 | js] = base
+            known[base_key] = base
         if c < COLOURS - 1:
             option_cache[i][local << 4 | js] = base
             return base
         # The last colour of the number, then its groups closed (jokers joining them).
         d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+        close_key = (n, c, local, js, jt_max, jr_max, d, s)
+        opts = known.get(close_key)
+        if opts is not None:
+            option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
+            return opts
         opts = []
         for o in base:
             group = o[3].group
@@ -752,6 +763,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
                 delta = o[0] + (a << SH_TJ) + (b << SH_RJ) - (d2 << SH_D) - (s2 << SH_S)
                 opts.append((delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], (d2, s2, a, b)))
         opts.sort(key=_POT, reverse=True)
+        known[close_key] = opts
         option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
         return opts
 
