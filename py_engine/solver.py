@@ -611,24 +611,30 @@ def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, bool], list[tuple[int, int, int, int, _Move]]] = {}
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool], list[tuple]] = {}
 
 
-def _templates(
-    n: int, c: int, local: int, t: int, r: int, wrap: bool
-) -> list[tuple[int, int, int, int, _Move]]:
-    """The moves of colour ``c`` at ``n`` from ``local`` as (new local, key delta, rack
-    tiles used, jokers, move), the part of an option that does not depend on bounds."""
+def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool) -> list[tuple]:
+    """The options of colour ``c`` at ``n`` from ``local`` less their bounds: (new local,
+    key delta, potential delta before bounds, value gained, move, table jokers, rack
+    jokers), one per way to take a move's jokers from the table's and the rack's."""
     key = (n, c, local, t, r, wrap)
     found = _TEMPLATES.get(key)
     if found is None:
         sh = COLOUR_SHIFT[c]
+        unit = SCALE + n
         found = []
         for mv in _moves(n, local, t, r, wrap):
             delta = (mv.new - local) << sh
             if mv.group:
                 delta += (1 << SH_D) if mv.group == 2 else (1 << SH_S)
-            found.append((mv.new, delta, mv.real - t, mv.jokers, mv))
+            used = mv.real - t
+            for a in range(mv.jokers + 1):
+                b = mv.jokers - a
+                pot = (used + b) * unit - b * JOKER_BEST
+                found.append(
+                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b)
+                )
         _TEMPLATES[key] = found
     return found
 
@@ -640,28 +646,15 @@ def _colour_options(
     (key delta, potential delta, value gained, move, table jokers, rack jokers)."""
     f = c * N + n - 1
     tj_room, rj_room = problem.table_jokers - (js & 3), problem.rack_jokers - (js >> 2)
-    old_bound = bounds[n - 1].get(local, NEG)
+    old = bounds[n - 1].get(local, NEG)
     get = bounds[n].get
-    unit = SCALE + n
-    opts = []
-    append = opts.append
-    for new, base, used, jokers, mv in _templates(
-        n, c, local, problem.table[f], problem.rack[f], problem.wrap
-    ):
-        new_bound = get(new, NEG)
-        if new_bound <= NEG:
-            continue
-        if not jokers:
-            append((base, used * unit + new_bound - old_bound, used * n, mv, 0, 0))
-            continue
-        for a in range(jokers + 1):
-            b = jokers - a
-            if a > tj_room or b > rj_room:
-                continue
-            gain = (used + b) * unit
-            pot = gain - b * JOKER_BEST + new_bound - old_bound
-            append((base + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b))
-    return opts
+    return [
+        (delta, pot + after - old, value, mv, a, b)
+        for new, delta, pot, value, mv, a, b in _templates(
+            n, c, local, problem.table[f], problem.rack[f], problem.wrap
+        )
+        if a <= tj_room and b <= rj_room and (after := get(new, NEG)) > NEG
+    ]
 
 
 def _close_options(
@@ -881,6 +874,8 @@ def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, 
 
 
 _ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 2, "head": 3}
+# A move's slot actions in the order they are applied, without the idle ones.
+_ORDERED_ACTIONS: dict[tuple[tuple[int, str, int], ...], tuple[tuple[int, str, int], ...]] = {}
 
 
 def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
@@ -895,15 +890,22 @@ def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
             group_tiles = []
             continue
         _, n, c, mv, a_t, b_r = step
+        if mv.group:
+            group_tiles.append((c, mv.group))
+        actions = _ORDERED_ACTIONS.get(mv.actions)
+        if actions is None:
+            # Ends first: a tail that ends here may be joined by a head that starts here.
+            actions = _ORDERED_ACTIONS[mv.actions] = tuple(
+                a for a in sorted(mv.actions, key=lambda a: _ACTION_ORDER[a[1]]) if a[1] != "idle"
+            )
+        if not actions:
+            continue
         jokers = ["T"] * a_t + ["R"] * b_r
         real_left = mv.real - mv.group
         face = c * N + n - 1
         pool = list(open_runs[c])
         carried: list[_Slot] = []
-        # Ends first: a tail that ends here may be joined by a head that starts here.
-        for old_value, act, _new in sorted(mv.actions, key=lambda a: _ACTION_ORDER[a[1]]):
-            if act == "idle":
-                continue
+        for old_value, act, _new in actions:
             if act in ("start", "tail", "head"):
                 slot = _Slot([], "run" if act == "start" else act)
                 if act == "head":
@@ -925,8 +927,6 @@ def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
                 slot.items.append((n, -1, jokers.pop()))
             carried.append(slot)
         open_runs[c] = pool + carried
-        if mv.group:
-            group_tiles.append((c, mv.group))
     for c in range(COLOURS):
         for slot in open_runs[c]:
             if slot.tail is not None:
