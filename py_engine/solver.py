@@ -322,8 +322,8 @@ class _Result:
 
 
 NEG = -(10**9)
-# Keeping a table set whole may need the tiles left around it laid out again; that costs
-# a small search, so it is tried only for up to this many tiles (a measured trade-off).
+# Keeping a table set whole may need the tiles left around it laid out again: tried for
+# up to this many tiles, as one set or two sets of three (``_lay_out_small``).
 RELAYOUT_LIMIT = 6
 JOKER_BEST = SCALE + N  # the most a rack joker can add
 
@@ -605,10 +605,6 @@ def _relaxed_step(
     return step
 
 
-def _bound_of(bounds: list[dict[int, int]], n: int, local: int) -> int:
-    return bounds[n].get(local, NEG)
-
-
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
 
 _TEMPLATES: dict[tuple[int, int, int, int, int, bool], list[tuple]] = {}
@@ -657,38 +653,31 @@ def _colour_options(
     ]
 
 
-def _close_options(
-    problem: _Problem, n: int, d: int, s: int, js: int
-) -> list[tuple[int, int, int, int]]:
-    """Ways to close the groups of number ``n``: (table jokers, rack jokers, potential
-    delta, value gained)."""
-    tj, rj = js & 3, js >> 2
-    out = []
-    for jg in range(3):
-        if not _GROUP_OK.get((d, s, jg), False):
-            continue
-        for a in range(jg + 1):
-            b = jg - a
-            if tj + a > problem.table_jokers or rj + b > problem.rack_jokers:
+_CLOSINGS: dict[tuple[int, ...], list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
+
+
+def _closings(
+    n: int, d: int, s: int, js: int, table_jokers: int, rack_jokers: int
+) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
+    """The ways to close the groups of number ``n`` made of ``d`` colours with two tiles
+    and ``s`` with one, jokers ``js`` used so far: (key delta, potential delta, value
+    gained, (d, s, table jokers, rack jokers joining))."""
+    key = (n, d, s, js, table_jokers, rack_jokers)
+    found = _CLOSINGS.get(key)
+    if found is None:
+        tj, rj = js & 3, js >> 2
+        found = []
+        for jg in range(3):
+            if not _GROUP_OK.get((d, s, jg), False):
                 continue
-            out.append((a, b, b * (SCALE + n) - b * JOKER_BEST, b * n))
-    return out
-
-
-@cache
-def _groups_closable(d: int, s: int, jokers: int, room: tuple[int, ...]) -> bool:
-    """Whether groups of one number with ``d`` colours of two tiles and ``s`` of one so
-    far can still be closed when later colours may add up to ``room`` tiles each (0..2)
-    and up to ``jokers`` jokers join."""
-    if d > 4 or s > 4 or d + s > 4:
-        return False
-    jg = min(2, jokers)
-    for use in product(*(range(k + 1) for k in room)):
-        d2 = d + sum(1 for u in use if u == 2)
-        s2 = s + sum(1 for u in use if u == 1)
-        if d2 + s2 == 0 or any(_GROUP_OK.get((d2, s2, j), False) for j in range(jg + 1)):
-            return True
-    return False
+            for a in range(jg + 1):
+                b = jg - a
+                if tj + a > table_jokers or rj + b > rack_jokers:
+                    continue
+                delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
+                found.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
+        _CLOSINGS[key] = found
+    return found
 
 
 def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
@@ -752,9 +741,8 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             group = o[3].group
             d2, s2 = d + (group == 2), s + (group == 1)
             js2 = js + o[4] + (o[5] << 2)
-            for a, b, dp, gv in _close_options(problem, n, d2, s2, js2):
-                delta = o[0] + (a << SH_TJ) + (b << SH_RJ) - (d2 << SH_D) - (s2 << SH_S)
-                opts.append((delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], (d2, s2, a, b)))
+            for delta, dp, gv, info in _closings(n, d2, s2, js2, jt_max, jr_max):
+                opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
         opts.sort(key=_POT, reverse=True)
         known[close_key] = opts
         option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
@@ -1290,11 +1278,11 @@ def _is_set(ids: Sequence[int], wrap: bool) -> bool:
 
 def _lay_out_small(tiles: list[Tile], wrap: bool) -> list[list[Tile]] | None:
     """All of up to six ``tiles`` as valid sets (one set, or two of three), or None."""
-    if len(tiles) > 2 * 3 or len(tiles) < 3:
+    if len(tiles) > RELAYOUT_LIMIT or len(tiles) < 3:
         return [] if not tiles else None
     if _is_set([t.id for t in tiles], wrap):
         return [list(read_set(tiles, wrap).tiles)]
-    if len(tiles) == 2 * 3:
+    if len(tiles) == 6:
         first, rest = tiles[0], tiles[1:]
         for pair in combinations(range(len(rest)), 2):
             one = [first, rest[pair[0]], rest[pair[1]]]
