@@ -483,42 +483,48 @@ def _layer_five(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> d
             future = get(new)
             if future is None:
                 continue
-            g = tiles * gain_per
             f0, f1, f2, f3, f4 = future
+            if tiles:
+                g = tiles * gain_per
+                f0 += g
+                f1 += g
+                f2 += g
+                f3 += g
+                f4 += g
             if not used:
-                if f0 + g > b0:
-                    b0 = f0 + g
-                if f1 + g > b1:
-                    b1 = f1 + g
-                if f2 + g > b2:
-                    b2 = f2 + g
-                if f3 + g > b3:
-                    b3 = f3 + g
-                if f4 + g > b4:
-                    b4 = f4 + g
+                if f0 > b0:
+                    b0 = f0
+                if f1 > b1:
+                    b1 = f1
+                if f2 > b2:
+                    b2 = f2
+                if f3 > b3:
+                    b3 = f3
+                if f4 > b4:
+                    b4 = f4
             elif used == 1:
-                if f0 + g > b1:
-                    b1 = f0 + g
-                if f1 + g > b2:
-                    b2 = f1 + g
-                if f2 + g > b3:
-                    b3 = f2 + g
-                if f3 + g > b4:
-                    b4 = f3 + g
+                if f0 > b1:
+                    b1 = f0
+                if f1 > b2:
+                    b2 = f1
+                if f2 > b3:
+                    b3 = f2
+                if f3 > b4:
+                    b4 = f3
             elif used == 2:
-                if f0 + g > b2:
-                    b2 = f0 + g
-                if f1 + g > b3:
-                    b3 = f1 + g
-                if f2 + g > b4:
-                    b4 = f2 + g
+                if f0 > b2:
+                    b2 = f0
+                if f1 > b3:
+                    b3 = f1
+                if f2 > b4:
+                    b4 = f2
             elif used == 3:
-                if f0 + g > b3:
-                    b3 = f0 + g
-                if f1 + g > b4:
-                    b4 = f1 + g
-            elif f0 + g > b4:
-                b4 = f0 + g
+                if f0 > b3:
+                    b3 = f0
+                if f1 > b4:
+                    b4 = f1
+            elif f0 > b4:
+                b4 = f0
         out[local] = (b0, b1, b2, b3, b4)
     return out
 
@@ -531,22 +537,26 @@ def _layer_three(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> 
             future = get(new)
             if future is None:
                 continue
-            g = tiles * gain_per
             f0, f1, f2 = future
+            if tiles:
+                g = tiles * gain_per
+                f0 += g
+                f1 += g
+                f2 += g
             if not used:
-                if f0 + g > b0:
-                    b0 = f0 + g
-                if f1 + g > b1:
-                    b1 = f1 + g
-                if f2 + g > b2:
-                    b2 = f2 + g
+                if f0 > b0:
+                    b0 = f0
+                if f1 > b1:
+                    b1 = f1
+                if f2 > b2:
+                    b2 = f2
             elif used == 1:
-                if f0 + g > b1:
-                    b1 = f0 + g
-                if f1 + g > b2:
-                    b2 = f1 + g
-            elif f0 + g > b2:
-                b2 = f0 + g
+                if f0 > b1:
+                    b1 = f0
+                if f1 > b2:
+                    b2 = f1
+            elif f0 > b2:
+                b2 = f0
         out[local] = (b0, b1, b2)
     return out
 
@@ -1355,7 +1365,8 @@ def _keep_sets(
         return False
 
     for row in table:
-        if any(t.id in taken_ids or t.id not in where for t in row):
+        # (Without tiles taken out, every table tile is in the arrangement.)
+        if taken_ids and any(t.id in taken_ids or t.id not in where for t in row):
             continue
         sig = tuple(sorted([fkey[t.id] for t in row]))
         claimed.clear()
