@@ -690,6 +690,16 @@ def _closings(
     return found
 
 
+# Per search step (four per number): the colour's shift in the key, and how its options
+# are cached (the last colour's depend on the groups so far too); the number whose groups
+# the step closes (0 for none).
+_STEP_SHIFT = [COLOUR_SHIFT[i % COLOURS] for i in range(N * COLOURS)]
+_STEP_WIDTH = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(N * COLOURS)]
+_STEP_MASK = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(N * COLOURS)]
+_STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in range(N * COLOURS)]
+_NO_STEPS = [0] * (N * COLOURS)
+
+
 def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     """The best play: a depth-first branch and bound over the DP's layers.
 
@@ -797,14 +807,8 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         corrections[n][key] = best_share[left] - loose
         return pot - loose + best_share[left]
 
-    # Per step: the colour's shift, and how its options are cached (the last colour's
-    # depend on the groups so far too).
-    step_shift = [COLOUR_SHIFT[i % COLOURS] for i in range(steps)]
-    step_width = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(steps)]
-    step_mask = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(steps)]
-    check_jokers = [
-        i // COLOURS + 1 if jokers and i % COLOURS == COLOURS - 1 else 0 for i in range(steps)
-    ]
+    step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
+    check_jokers = _STEP_CLOSES if jokers else _NO_STEPS
     last = steps - 1
 
     def search(i: int, key: int, pot: int) -> None:
