@@ -785,27 +785,40 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         known = corrections[n].get(key)
         if known is not None:
             return pot + known
-        left = 2 * (jokers - ((key >> SH_TJ) & 3) - ((key >> SH_RJ) & 3))
-        loose = 0
-        # best[u]: the most the colours so far can add sharing u halves
-        best_share = [0] * (left + 1)
-        for c in range(COLOURS):
-            vec = vectors[c][n].get((key >> COLOUR_SHIFT[c]) & 255)
-            if vec is None:
-                return NEG
-            loose += vec[halves]
-            if not left:
-                best_share[0] += vec[0]
-            elif c == COLOURS - 1:  # the last colour: only the full share is needed
-                best_share[left] = max(best_share[left - k] + vec[k] for k in range(left + 1))
-            elif c:
+        v0 = vectors[0][n].get(key & 255)
+        v1 = vectors[1][n].get((key >> 8) & 255)
+        v2 = vectors[2][n].get((key >> 16) & 255)
+        v3 = vectors[3][n].get((key >> 24) & 255)
+        if v0 is None or v1 is None or v2 is None or v3 is None:
+            return NEG
+        loose = v0[halves] + v1[halves] + v2[halves] + v3[halves]
+        left = halves - 2 * (((key >> SH_TJ) & 3) + ((key >> SH_RJ) & 3))
+        shared = v0[0] + v1[0] + v2[0] + v3[0]
+        if left == 2:
+            # One joker left: two halves to one colour, or one half to each of two.
+            a, b, c, d = v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0]
+            shared += max(
+                v0[2] - v0[0],
+                v1[2] - v1[0],
+                v2[2] - v2[0],
+                v3[2] - v3[0],
+                a + b,
+                a + c,
+                a + d,
+                b + c,
+                b + d,
+                c + d,
+            )
+        elif left:
+            # best[u]: the most the colours so far can add sharing u halves
+            best_share = list(v0[: left + 1])
+            for vec in (v1, v2):
                 best_share = [
                     max(best_share[u - k] + vec[k] for k in range(u + 1)) for u in range(left + 1)
                 ]
-            else:
-                best_share = list(vec[: left + 1])
-        corrections[n][key] = best_share[left] - loose
-        return pot - loose + best_share[left]
+            shared = max(best_share[left - k] + v3[k] for k in range(left + 1))
+        corrections[n][key] = shared - loose
+        return pot - loose + shared
 
     step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
     check_jokers = _STEP_CLOSES if jokers else _NO_STEPS
