@@ -385,7 +385,8 @@ def _colour_bounds(
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
     use every joker; so this is an upper bound, and NEG is exact infeasibility. Also
-    returns the same per half-jokers this colour may still use (``V[n][local][u]``): a
+    returns the same per half-jokers this colour may still use (``V[n][local][u]``, left
+    empty without jokers): a
     joker in a run costs the colour two halves, a joker joining a group costs each colour
     in that group one half (a group has at least two colours), so shares of the jokers
     that add up to at most the jokers left never undercount what a play can do. The third
@@ -438,8 +439,7 @@ def _colour_bounds(
                 before_flat[local] = best
             flat = before_flat
             bounds[n - 1] = flat
-        for n in range(N + 1):
-            vectors[n] = {local: (v,) for local, v in bounds[n].items()}
+        # (No jokers: the vectors, only read when sharing jokers, stay empty.)
     else:
         after = {
             local: (0 if _local_final_ok(local) else NEG,) * (jokers + 1) for local in reach[N]
@@ -450,18 +450,15 @@ def _colour_bounds(
         for n in range(N, 0, -1):
             gain_per = SCALE + n
             step = steps[n - 1]
+            flat = bounds[n - 1]
             if size == 5:
-                before = _layer_five(reach[n - 1], step, after.get, gain_per)
+                before = _layer_five(reach[n - 1], step, after.get, gain_per, flat)
             elif size == 3:
-                before = _layer_three(reach[n - 1], step, after.get, gain_per)
+                before = _layer_three(reach[n - 1], step, after.get, gain_per, flat)
             else:
-                before = _layer_any(reach[n - 1], step, after.get, gain_per, size)
+                before = _layer_any(reach[n - 1], step, after.get, gain_per, size, flat)
             after = before
             vectors[n - 1] = before
-            bounds[n - 1] = {
-                local: best[jokers] if best[jokers] > HALF_NEG else NEG
-                for local, best in before.items()
-            }
     if len(_BOUND_CACHE) > 4096:
         _BOUND_CACHE.clear()
     _BOUND_CACHE[key] = (bounds, vectors, {})
@@ -471,11 +468,14 @@ def _colour_bounds(
 # The vectors of a layer, going down: per local, the best over its moves of the rack tiles
 # they place now plus what the new local can add with the halves left. Infeasible entries
 # stay far below HALF_NEG (NEG plus a few gains). Written out for one and two jokers
-# (3 and 5 entries), the usual cases, since this loop is most of a bound's cost.
+# (3 and 5 entries), the usual cases, since this loop is most of a bound's cost. Each also
+# fills ``flat`` with the scalar bound (all halves), exactly NEG where infeasible.
 HALF_NEG = NEG // 2
 
 
-def _layer_five(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> dict:
+def _layer_five(
+    locals_: Sequence[int], step: Any, get: Any, gain_per: int, flat: dict[int, int]
+) -> dict:
     out = {}
     for local in locals_:
         b0 = b1 = b2 = b3 = b4 = NEG
@@ -526,10 +526,13 @@ def _layer_five(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> d
             elif f0 > b4:
                 b4 = f0
         out[local] = (b0, b1, b2, b3, b4)
+        flat[local] = b4 if b4 > HALF_NEG else NEG
     return out
 
 
-def _layer_three(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> dict:
+def _layer_three(
+    locals_: Sequence[int], step: Any, get: Any, gain_per: int, flat: dict[int, int]
+) -> dict:
     out = {}
     for local in locals_:
         b0 = b1 = b2 = NEG
@@ -558,10 +561,13 @@ def _layer_three(locals_: Sequence[int], step: Any, get: Any, gain_per: int) -> 
             elif f0 > b2:
                 b2 = f0
         out[local] = (b0, b1, b2)
+        flat[local] = b2 if b2 > HALF_NEG else NEG
     return out
 
 
-def _layer_any(locals_: Sequence[int], step: Any, get: Any, gain_per: int, size: int) -> dict:
+def _layer_any(
+    locals_: Sequence[int], step: Any, get: Any, gain_per: int, size: int, flat: dict[int, int]
+) -> dict:
     out = {}
     for local in locals_:
         best = [NEG] * size
@@ -574,6 +580,7 @@ def _layer_any(locals_: Sequence[int], step: Any, get: Any, gain_per: int, size:
                 if future[u - used] + g > best[u]:
                     best[u] = future[u - used] + g
         out[local] = tuple(best)
+        flat[local] = best[-1] if best[-1] > HALF_NEG else NEG
     return out
 
 
