@@ -372,7 +372,7 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
 
 
 _BOUND_CACHE: dict[
-    tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[tuple, list]]
+    tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]
 ] = {}
 # The locals a colour can reach at the next number from those it can reach at this one.
 _REACH: dict[tuple, tuple[int, ...]] = {}
@@ -380,7 +380,7 @@ _REACH: dict[tuple, tuple[int, ...]] = {}
 
 def _colour_bounds(
     problem: _Problem, c: int, rooms: list[tuple[int, int, int]]
-) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[tuple, list]]:
+) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
@@ -729,6 +729,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     cap = problem.cap
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
     jokers = jt_max + jr_max
+    jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
     halves = 2 * jokers
     # Per number: a step for each of colours 0..2, then one for colour 3 that also
     # closes the groups of the number.
@@ -747,7 +748,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         local = (key >> COLOUR_SHIFT[c]) & 255
         js = (key >> SH_TJ) & 15
         known = shared[c]
-        base_key = (n, c, local, js, jt_max, jr_max)
+        base_key = ((i << 8 | local) << 4 | js) << 4 | jokers_split
         base = known.get(base_key)
         if base is None:
             base = _colour_options(problem, bounds[c], n, c, local, js)
@@ -758,7 +759,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             return base
         # The last colour of the number, then its groups closed (jokers joining them).
         d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
-        close_key = (n, c, local, js, jt_max, jr_max, d, s)
+        close_key = 1 << 40 | base_key << 6 | d << 3 | s
         opts = known.get(close_key)
         if opts is not None:
             option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
