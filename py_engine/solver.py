@@ -39,7 +39,7 @@ from .rules import Rules, RulesError
 from .sets import read_set
 from .tiles import Face, Tile, TileError, assign_ids
 
-__all__ = ["Play", "SolverInputError", "arrangeable", "solve", "solve_json"]
+__all__ = ["Play", "SolverInputError", "arrangeable", "clear_bound_cache", "solve", "solve_json"]
 
 N = 13
 COLOURS = 4
@@ -374,6 +374,14 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
 _BOUND_CACHE: dict[
     tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]
 ] = {}
+
+
+def clear_bound_cache() -> None:
+    """Forget the per-colour bounds (and the search options kept with them) of earlier
+    solves, so the next solve starts as on a fresh position (the benchmark's ``--cold``)."""
+    _BOUND_CACHE.clear()
+
+
 # The locals a colour can reach at the next number from those it can reach at this one.
 _REACH: dict[tuple, tuple[int, ...]] = {}
 
