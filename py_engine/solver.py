@@ -31,7 +31,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
+from itertools import combinations, islice, product
 from operator import itemgetter
 from typing import Any
 
@@ -371,6 +371,9 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
     return tuple(out)  # type: ignore[return-value]
 
 
+# Colours' bounds kept (with their options, some 35 KB each on late-game positions, so this
+# many is about 70 MB at most, which matters in the browser).
+BOUND_CACHE_SIZE = 2048
 _BOUND_CACHE: dict[
     tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]
 ] = {}
@@ -423,7 +426,7 @@ def _colour_bounds(
                 found.update(step(local)[1])
             nxt = _REACH[reach_key] = tuple(sorted(found))
         reach.append(nxt)
-    if len(_REACH) > 1 << 16:
+    if len(_REACH) > 1 << 14:
         _REACH.clear()
     # Best future per (local, jokers left), going down.
     bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
@@ -467,8 +470,10 @@ def _colour_bounds(
                 before = _layer_any(reach[n - 1], step, after.get, gain_per, size, flat)
             after = before
             vectors[n - 1] = before
-    if len(_BOUND_CACHE) > 4096:
-        _BOUND_CACHE.clear()
+    if len(_BOUND_CACHE) >= BOUND_CACHE_SIZE:
+        # Forget the older half (a dict keeps the order entries were made in).
+        for old in list(islice(_BOUND_CACHE, BOUND_CACHE_SIZE // 2)):
+            del _BOUND_CACHE[old]
     _BOUND_CACHE[key] = (bounds, vectors, {})
     return _BOUND_CACHE[key]
 
