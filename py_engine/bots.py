@@ -5,18 +5,18 @@
 - ``medium``: adds to and splits table sets with simple rearrangements (taking a spare tile
   from a long set, swapping a joker out), but not the full search.
 - ``hard``: the exact solver every turn: the most tiles ("greedy optimal").
-- ``expert``: the exact solver plus look-ahead: of the plays placing the most tiles it
-  picks the one whose leftover rack does best next turn, over draws sampled from the tiles
-  it cannot see, and, when an opponent is close to going out, the one least likely (over
-  sampled racks for that opponent) to let them; it goes out whenever it can. With two
-  players and a rack of 5 tiles or fewer it instead weighs those plays, and drawing when
-  the best play is 1 or 2 tiles, by short rollouts (both sides greedy for two turns each,
-  over deals of the unseen tiles sampled for the opponent's rack and the pool). (Holding
-  tiles back and keeping jokers on the rack are implemented but off: in the arena they
-  lost rounds to ``hard``.)
+- ``expert``: the exact solver plus strategy. With two players and a rack of 5 tiles or
+  fewer it weighs the plays of the best size, and drawing when the best play is 1 or 2
+  tiles, by short rollouts (both sides greedy for two turns each, over deals of the
+  unseen tiles). With an opponent close to going out it picks, among the plays of the
+  best size, the one whose leftover rack does best next turn, less the chance that the
+  table it leaves lets them go out. Racks it samples for the opponent who moved last
+  agree with that move: one who drew had nothing to lay on this table, one who played
+  has nothing left to lay on it. It goes out whenever it can.
 
 Every level sees only what its player may see: its rack, the table, the number of tiles
-the others hold and the size of the pool. Each turn is deterministic given ``rng``.
+the others hold, whether each has opened and drew or played last, and the size of the
+pool. Each turn is deterministic given ``rng``.
 
 >>> from .rounds import Round
 >>> game = Round(seed=3)
@@ -78,6 +78,8 @@ class View:
     others: tuple[int, ...]  # rack sizes of the other active players, in turn order
     pool: int
     others_opened: tuple[bool, ...] = ()  # whether each of them has opened, same order
+    # each one's last move, same order: "draw", "play" (after they had opened), else None
+    others_last: tuple[str | None, ...] = ()
 
     @classmethod
     def of(cls, game: Round, player: int) -> View:
@@ -92,12 +94,28 @@ class View:
             others=tuple(len(game.racks[p]) for p in order if not game.resigned[p]),
             pool=len(game.pool),
             others_opened=tuple(game.opened[p] for p in order if not game.resigned[p]),
+            others_last=tuple(_last_move(game, p) for p in order if not game.resigned[p]),
         )
 
     def unseen(self) -> list[Tile]:
         """Tiles this player cannot see: the other racks and the pool."""
         seen = {t.id for t in self.rack} | {t.id for r in self.table for t in r}
         return [t for t in DECK if t.id not in seen]
+
+
+def _last_move(game: Round, player: int) -> str | None:
+    """``player``'s last move, when it tells something about their rack: "draw", or "play"
+    when they had opened before it (an opening leaves tiles that may fit the table)."""
+    plays = 0
+    last = None
+    for action in game.actions:
+        if action.get("player") != player:
+            continue
+        kind = action.get("action")
+        if kind == "play":
+            plays += 1
+        last = kind if kind in ("draw", "play") and (kind == "draw" or plays > 1) else None
+    return last
 
 
 # ----- the levels ------------------------------------------------------------------------
@@ -346,53 +364,70 @@ def _medium(view: View, rng: random.Random) -> Table | None:
 SAMPLES = 6  # sampled draws per candidate play
 ALTERNATIVES = 6  # other plays of the same size weighed against the solver's first
 DANGER = 4  # an opponent with this many tiles or fewer may go out soon
-# Two strategies that were measured against hard in the arena and did not win more rounds
-# (see README, "Computer opponents"); off, but kept so the measurement can be repeated.
-HOLD_BACK = False  # keep back tiles that could be added on any later turn
-RESERVE = 99  # with HOLD_BACK: at most this many tiles kept back
-KEEP_JOKERS = False  # keep jokers on the rack when the play without them loses little
 GO_OUT_BONUS = 5.0
 DENY = 3  # with an opponent this close to going out, weigh what the table gives them
 DENY_SAMPLES = 10
 DENY_WEIGHT = 10.0
+RACK_TRIES = 40  # sampled racks tried per deal to find one that agrees with the opponent
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
-    """The most tiles, as hard plays; but among the plays of that size, the one whose
-    leftover rack does best next turn (most tiles placed, and going out above all),
-    judged over draws sampled from the tiles it cannot see, less the chance that the
-    table it leaves lets an opponent close to going out do so (over racks sampled for
-    them). Going out is always taken."""
+    """The most tiles, as hard plays, with two changes:
+
+    - Endgame, two players and a rack of ROLLOUT_RACK or fewer: it weighs the plays of the
+      best size, and drawing, by short rollouts over deals of the unseen tiles.
+    - With an opponent close to going out: of the plays of the best size, the one whose
+      leftover rack does best next turn, less the chance that the table it leaves lets that
+      opponent go out.
+
+    Racks sampled for the opponent who moved last agree with what they did: a greedy
+    player who drew had nothing to play on this table, and one who played has nothing
+    left to play on it. Going out is always taken."""
     best = _best(view)
     if not best.found:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
-    danger = min(view.others, default=99) <= DANGER or view.pool == 0
-    play = best
-    if KEEP_JOKERS and not danger and any(t.is_joker for t in best.placed):
-        plain = _best(view, [t for t in view.rack if not t.is_joker])
-        if plain.found and _worth_keeping_joker(view, best, plain, rng):
-            play = plain
-    if HOLD_BACK and not danger:
-        return (_hold_back(view, play) or play).table
-    candidates = _same_size_plays(view, play)
     if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
-        return _rollout_choice(view, candidates, rng)
+        return _rollout_choice(view, _same_size_plays(view, best), rng)
+    if min(view.others, default=99) > DANGER and view.pool:
+        return best.table
+    candidates = _same_size_plays(view, best)
     if len(candidates) == 1:
-        return play.table
+        return best.table
     unseen = view.unseen()
     draws = [rng.choice(unseen) for _ in range(SAMPLES)] if unseen else []
     scores = [_next_turn(view, c, draws) for c in candidates]
     close = min(view.others, default=99)
     if DENY and close <= DENY and unseen:
-        racks = [rng.sample(unseen, min(close, len(unseen))) for _ in range(DENY_SAMPLES)]
+        racks = [_deal(view, unseen, rng, close)[0] for _ in range(DENY_SAMPLES)]
         for k, c in enumerate(candidates):
             out = sum(
                 solve(c.table, r, opened=True, rules=view.rules).count == len(r) for r in racks
             )
             scores[k] -= DENY_WEIGHT * out / len(racks)
     return candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))].table
+
+
+def _deal(
+    view: View, unseen: list[Tile], rng: random.Random, size: int | None = None
+) -> tuple[list[Tile], list[Tile]]:
+    """A rack for the next player (``size`` tiles, by default all they hold) and the pool
+    order, from the unseen tiles. When that player has opened and moved last (two
+    players), the rack agrees with a greedy player's move: after a draw, the rack less one
+    tile has no play on this table; after a play, the rack has none left."""
+    size = view.others[0] if size is None else size
+    last = view.others_last[0] if view.others_last else None
+    tiles = list(unseen)
+    rng.shuffle(tiles)
+    if len(view.others) != 1 or last not in ("draw", "play") or size > view.others[0]:
+        return tiles[:size], tiles[size:]
+    need = size - 1 if last == "draw" and size == view.others[0] else size
+    for _ in range(RACK_TRIES):
+        if not solve(view.table, tiles[:need], opened=True, rules=view.rules).found:
+            break
+        rng.shuffle(tiles)
+    return tiles[:size], tiles[size:]
 
 
 ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
@@ -408,13 +443,8 @@ def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> T
     tiles sampled for the opponent's rack and the pool (the same deals for every
     candidate). A round won in the rollout counts 1; one still going, by rack sizes."""
     unseen = view.unseen()
-    opp_size = view.others[0]
     opp_open = view.others_opened[0] if view.others_opened else True
-    deals = []
-    for _ in range(ROLLOUTS):
-        tiles = list(unseen)
-        rng.shuffle(tiles)
-        deals.append((tiles[:opp_size], tiles[opp_size:]))
+    deals = [_deal(view, unseen, rng) for _ in range(ROLLOUTS)]
     options: list[Play | None] = list(candidates)
     if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
         options.append(None)
@@ -488,59 +518,6 @@ def _next_turn(view: View, play: Play, draws: list[Tile]) -> float:
         count = solve(play.table, [*rack, tile], opened=True, rules=view.rules).count
         total += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
     return total / max(1, len(draws))
-
-
-def _worth_keeping_joker(view: View, best: Play, plain: Play, rng: random.Random) -> bool:
-    """Keep the jokers back when the play without them loses at most one tile now and,
-    over sampled next draws, the jokers add about as many tiles next turn."""
-    if plain.count < best.count - 1:
-        return False
-    unseen = view.unseen()
-    gain = 0.0
-    for _ in range(SAMPLES):
-        extra = rng.sample(unseen, 1) if unseen else []
-        rest = [t for t in view.rack if t.id not in {p.id for p in plain.placed}]
-        nxt = solve(plain.table, [*rest, *extra], opened=True, rules=view.rules)
-        gain += nxt.count
-    return gain / SAMPLES >= best.count - plain.count + 1
-
-
-def _hold_back(view: View, play: Play) -> Play | None:
-    """``play`` less up to RESERVE tiles that sit at the end of a set (or in a group of
-    four) and could be put back on their own next turn; at least one tile is played."""
-    table = [list(r) for r in play.table]
-    placed = list(play.placed)
-    kept: list[Tile] = []
-    by_value = sorted((t for t in play.placed if not t.is_joker), key=lambda t: (t.number, t.id))
-    for tile in by_value:
-        if len(kept) >= RESERVE or len(placed) <= 1:
-            break
-        trial = _without_tile(table, tile, view.rules)
-        if trial is None:
-            continue
-        again = solve(trial, [tile], opened=True, rules=view.rules)
-        if not again.found:
-            continue
-        table = trial
-        placed = [t for t in placed if t.id != tile.id]
-        kept.append(tile)
-    if not kept:
-        return None
-    return Play(table, placed, sum(t.number or 0 for t in placed))
-
-
-def _without_tile(table: Table, tile: Tile, rules: Rules) -> Table | None:
-    out = []
-    for row in table:
-        if any(t.id == tile.id for t in row):
-            rest = [t for t in row if t.id != tile.id]
-            if rest and not _valid(rest, rules):
-                return None
-            if rest:
-                out.append(rest)
-        else:
-            out.append(list(row))
-    return out
 
 
 _LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}

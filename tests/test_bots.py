@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from py_engine.bots import LEVELS, BotTurn, choose_turn, hint
+from py_engine.bots import LEVELS, BotTurn, View, _deal, choose_turn, hint
 from py_engine.rounds import Round
 from py_engine.rules import Rules
+from py_engine.solver import solve
 from py_engine.turns import check_turn
 
 
@@ -173,3 +174,44 @@ def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
     assert a.to_json() == b.to_json()
     if a.table is not None:
         assert game.check(a.table).ok
+
+
+def test_the_view_tells_the_opponents_last_move() -> None:
+    game = Round(Rules(), seed="last-move")
+    assert View.of(game, game.current).others_last == (None,)
+    first = game.current
+    game.draw_or_pass(player=first)
+    assert View.of(game, game.current).others_last == ("draw",)
+
+
+def test_last_move_counts_a_play_only_after_the_opening(by_hand) -> None:
+    game = by_hand.rigged(["R10 R11 R12 R13 B1", "K2 K3 K5 Y7"], [], opened=[False, False])
+    game.play(by_hand.lay(game, ["R10 R11 R12"]), player=0)
+    assert View.of(game, 1).others_last == (None,)  # that play was the opening
+    game.draw_or_pass(player=1)
+    assert View.of(game, 0).others_last == ("draw",)
+    game.play(by_hand.lay(game, ["R10 R11 R12 R13"]), player=0)
+    assert View.of(game, 1).others_last == ("play",)
+
+
+def test_sampled_opponent_racks_agree_with_their_draw(by_hand) -> None:
+    # The opponent drew last turn with the table as it is now: a greedy player had nothing
+    # to lay, so every sampled rack less one tile (the drawn one) has no play here.
+    game = by_hand.rigged(
+        ["B1 B2 B5 B8 Y11 K13", "K2 K3 K4"],
+        ["R3 R4 R5", "B10 Y10 K10"],
+        current=1,
+        opened=[True, True],
+    )
+    game.draw_or_pass(player=1)
+    view = View.of(game, 0)
+    assert view.others_last == ("draw",)
+    unseen = view.unseen()
+    for seed in range(20):
+        rack, pool = _deal(view, unseen, random.Random(seed))
+        assert len(rack) == 4
+        assert sorted(t.id for t in rack + pool) == sorted(t.id for t in unseen)
+        assert any(
+            not solve(view.table, [t for t in rack if t.id != x.id], opened=True).found
+            for x in rack
+        )
