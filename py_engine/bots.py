@@ -420,7 +420,10 @@ def _deal(
     last = view.others_last[0] if view.others_last else None
     tiles = list(unseen)
     rng.shuffle(tiles)
-    if len(view.others) != 1 or last not in ("draw", "play") or size > view.others[0]:
+    opened = view.others_opened[0] if view.others_opened else False
+    if len(view.others) != 1 or not opened or last not in ("draw", "play"):
+        return tiles[:size], tiles[size:]
+    if size > view.others[0]:
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):

@@ -215,3 +215,20 @@ def test_sampled_opponent_racks_agree_with_their_draw(by_hand) -> None:
             not solve(view.table, [t for t in rack if t.id != x.id], opened=True).found
             for x in rack
         )
+
+
+def test_racks_for_an_opponent_yet_to_open_are_not_held_to_their_draw(by_hand) -> None:
+    # Before opening, a draw only says they had no opening: the rack is sampled freely.
+    game = by_hand.rigged(
+        ["B1 B2 B5 B8 Y11 K13", "K2 K3 K4"],
+        ["R3 R4 R5", "B10 Y10 K10"],
+        current=1,
+        opened=[True, False],
+    )
+    game.draw_or_pass(player=1)
+    view = View.of(game, 0)
+    assert view.others_last == ("draw",) and view.others_opened == (False,)
+    unseen = view.unseen()
+    free = list(unseen)
+    random.Random(3).shuffle(free)
+    assert _deal(view, unseen, random.Random(3)) == (free[:4], free[4:])
