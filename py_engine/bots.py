@@ -421,9 +421,7 @@ def _deal(
     tiles = list(unseen)
     rng.shuffle(tiles)
     opened = view.others_opened[0] if view.others_opened else False
-    if len(view.others) != 1 or not opened or last not in ("draw", "play"):
-        return tiles[:size], tiles[size:]
-    if size > view.others[0]:
+    if len(view.others) != 1 or not opened or last not in ("draw", "play") or size > view.others[0]:
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):

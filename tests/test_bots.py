@@ -194,17 +194,22 @@ def test_last_move_counts_a_play_only_after_the_opening(by_hand) -> None:
     assert View.of(game, 1).others_last == ("play",)
 
 
-def test_sampled_opponent_racks_agree_with_their_draw(by_hand) -> None:
-    # The opponent drew last turn with the table as it is now: a greedy player had nothing
-    # to lay, so every sampled rack less one tile (the drawn one) has no play here.
+def _after_opponent_drew(by_hand, opened: bool) -> View:
+    """Player 0's view just after the opponent (opened or not) drew a tile."""
     game = by_hand.rigged(
         ["B1 B2 B5 B8 Y11 K13", "K2 K3 K4"],
         ["R3 R4 R5", "B10 Y10 K10"],
         current=1,
-        opened=[True, True],
+        opened=[True, opened],
     )
     game.draw_or_pass(player=1)
-    view = View.of(game, 0)
+    return View.of(game, 0)
+
+
+def test_sampled_opponent_racks_agree_with_their_draw(by_hand) -> None:
+    # The opponent drew last turn with the table as it is now: a greedy player had nothing
+    # to lay, so every sampled rack less one tile (the drawn one) has no play here.
+    view = _after_opponent_drew(by_hand, opened=True)
     assert view.others_last == ("draw",)
     unseen = view.unseen()
     for seed in range(20):
@@ -219,14 +224,7 @@ def test_sampled_opponent_racks_agree_with_their_draw(by_hand) -> None:
 
 def test_racks_for_an_opponent_yet_to_open_are_not_held_to_their_draw(by_hand) -> None:
     # Before opening, a draw only says they had no opening: the rack is sampled freely.
-    game = by_hand.rigged(
-        ["B1 B2 B5 B8 Y11 K13", "K2 K3 K4"],
-        ["R3 R4 R5", "B10 Y10 K10"],
-        current=1,
-        opened=[True, False],
-    )
-    game.draw_or_pass(player=1)
-    view = View.of(game, 0)
+    view = _after_opponent_drew(by_hand, opened=False)
     assert view.others_last == ("draw",) and view.others_opened == (False,)
     unseen = view.unseen()
     free = list(unseen)
