@@ -453,9 +453,9 @@ def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> T
     for option in options:
         total = 0.0
         for opp, pool in deals:
-            if option is None:
-                table, rack = view.table, [*view.rack, *pool[:1]]
-                pool = pool[1:]
+            if option is None:  # the tile drawn is the next the rollout would deal
+                pool = list(pool)
+                table, rack = view.table, [*view.rack, pool.pop()]
             else:
                 placed = {t.id for t in option.placed}
                 table, rack = option.table, [t for t in view.rack if t.id not in placed]

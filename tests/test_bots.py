@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from py_engine import bots
 from py_engine.bots import LEVELS, BotTurn, View, _deal, choose_turn, hint
 from py_engine.rounds import Round
 from py_engine.rules import Rules
@@ -230,3 +231,30 @@ def test_racks_for_an_opponent_yet_to_open_are_not_held_to_their_draw(by_hand) -
     free = list(unseen)
     random.Random(3).shuffle(free)
     assert _deal(view, unseen, random.Random(3)) == (free[:4], free[4:])
+
+
+def test_a_rollout_that_draws_takes_the_next_tile_its_deal_would_deal(by_hand, monkeypatch) -> None:
+    # Drawing is weighed like any play: the tile drawn is the one the rollout would deal
+    # next (the end of the sampled pool), so a deal that is the real pool is the real draw.
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+    )
+    view = View.of(game, 0)
+    unseen = view.unseen()
+    opp, pool = unseen[:4], unseen[4:]
+    monkeypatch.setattr(bots, "_deal", lambda *args, **kw: (list(opp), list(pool)))
+    rolled = []
+
+    def rollout(rules, table, mine, their, opened, rest):
+        rolled.append((table is view.table, mine, rest))
+        return 0.5
+
+    monkeypatch.setattr(bots, "_rollout", rollout)
+    best = bots._best(view)
+    assert best.count == 1  # small enough that drawing is weighed too
+    bots._rollout_choice(view, bots._same_size_plays(view, best), random.Random(0))
+    draws = [(mine, rest) for drew, mine, rest in rolled if drew]
+    assert len(draws) == bots.ROLLOUTS
+    for mine, rest in draws:
+        assert [t.id for t in mine] == [t.id for t in view.rack] + [pool[-1].id]
+        assert [t.id for t in rest] == [t.id for t in pool[:-1]]
