@@ -14,8 +14,9 @@ swapped, so ``--deals 500`` is the arena's 1,000 rounds):
 
 Everything else (which turns it thinks on, the candidates, the rollout length) is the
 same; ``--horizon``, ``--rollouts`` and ``--rack`` change the rollouts for every version,
-and ``--versions`` picks which to play. The gap between ``expert`` and ``expert+rack`` bounds what a better reading of the
-opponent's rack could win; ``expert+all`` shows how much of the rest is the luck of the draw.
+and ``--versions`` picks which to play. The gap between ``expert`` and ``expert+rack``
+bounds what a better reading of the opponent's rack could win; ``expert+all`` shows how
+much of the rest is the luck of the draw.
 """
 
 from __future__ import annotations
