@@ -39,9 +39,14 @@ def _of(cls, game, player):
     return _plain_of(cls, game, player)
 
 
-def _real_rack(view, unseen, rng, size=None):
+def _their_rack() -> list:
+    """The real rack of the next player (the one the expert samples for)."""
     game, player = _SEEN["game"], _SEEN["player"]
-    rack = list(game.racks[(player + 1) % game.players])
+    return list(game.racks[(player + 1) % game.players])
+
+
+def _real_rack(view, unseen, rng, size=None):
+    rack = _their_rack()
     held = {t.id for t in rack}
     rest = [t for t in unseen if t.id not in held]
     rng.shuffle(rest)
@@ -49,8 +54,7 @@ def _real_rack(view, unseen, rng, size=None):
 
 
 def _real_all(view, unseen, rng, size=None):
-    game, player = _SEEN["game"], _SEEN["player"]
-    return list(game.racks[(player + 1) % game.players]), list(game.pool)  # drawn from the end
+    return _their_rack(), list(_SEEN["game"].pool)  # the pool is drawn from its end
 
 
 # each version's sampler, and how many deals it samples (None: the expert's own number)
