@@ -291,36 +291,26 @@ def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
     info = session.match.players[player]
     if info.get("kind") != "bot":
         raise BridgeError("It is not a computer player's turn")
-    before = [list(row) for row in game.table]
     seed = f"{session.match.seed}:{len(session.match.rounds)}:{game.turn}"
     # "quick": the page's watchdog stopped a turn that ran too long; play it at the
     # quickest level so the game goes on.
     level = "easy" if request.get("quick") else info["level"]
-    turn = bots.choose_turn(game, player, level, random.Random(seed))
     name = session.name(player)
+    turn = bots.choose_turn(game, player, level, random.Random(seed), name=name)
     if turn.table is not None:
         game.play(turn.table, player=player)
-        after = [list(row) for row in game.table]
-        narration = describe_play(name, before, after)
-        result = {
-            "player": player,
-            "action": "play",
-            "table": [[t.id for t in row] for row in after],
-            "placed": [t.id for t in turn.placed],
-            "steps": play_steps(before, after),
-            "narration": narration,
-        }
+        action = "play"
     else:
-        drew = game.draw_or_pass(player=player) is not None
-        narration = f"{name} drew a tile" if drew else f"{name} passed"
-        result = {
-            "player": player,
-            "action": "draw" if drew else "pass",
-            "table": [[t.id for t in row] for row in before],
-            "placed": [],
-            "steps": [],
-            "narration": narration,
-        }
+        action = "draw" if game.draw_or_pass(player=player) is not None else "pass"
+    narration = turn.narration
+    result = {
+        "player": player,
+        "action": action,
+        "table": [[t.id for t in row] for row in game.table],
+        "placed": [t.id for t in turn.placed],
+        "steps": turn.steps,
+        "narration": narration,
+    }
     session.say(narration)
     answer = _after_turn(session, [{"type": result["action"], "player": player}])
     answer["turn"] = result

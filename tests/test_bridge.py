@@ -549,11 +549,41 @@ def test_a_quick_bot_turn_plays_at_the_easy_level(monkeypatch):
     asked = []
     real = bridge.bots.choose_turn
 
-    def spy(game, player, level, rng):
+    def spy(game, player, level, rng, name=None):
         asked.append(level)
-        return real(game, player, level, rng)
+        return real(game, player, level, rng, name)
 
     monkeypatch.setattr(bridge.bots, "choose_turn", spy)
     answer = call("bot_turn", quick=True)
     assert "error" not in answer
     assert asked == ["easy"]
+
+
+def test_a_bot_turn_reports_its_moves_and_names_the_bot():
+    """The answer of a bot turn is the bot's own turn: its table, its tile moves from the
+    rack, and a narration that names it; a bot that cannot open draws and says so."""
+    seen = set()
+    for seed in range(1, 60):
+        new_game(seed, (HUMAN, {**BOT, "name": "Ada", "level": "hard"}))
+        game = the_round()
+        if game.current == 0:
+            continue
+        rack = {t.id for t in game.racks[1]}
+        answer = call("bot_turn")
+        turn = answer["turn"]
+        assert turn["player"] == 1
+        if turn["action"] == "play":
+            on_table = {i for row in turn["table"] for i in row}
+            assert turn["placed"] and set(turn["placed"]) <= rack & on_table
+            assert sorted(s["tile"] for s in turn["steps"]) == sorted(turn["placed"])
+            assert all(s["from"] == "rack" for s in turn["steps"])  # an opening: new sets
+            assert turn["narration"].startswith("Ada ")
+            assert turn["table"] == [[t.id for t in row] for row in game.table]
+        else:
+            assert turn == {**turn, "action": "draw", "placed": [], "steps": []}
+            assert turn["narration"] == "Ada drew a tile"
+            assert len(game.racks[1]) == len(rack) + 1
+        seen.add(turn["action"])
+        if seen == {"play", "draw"}:
+            return
+    raise AssertionError(f"only saw {seen}")
