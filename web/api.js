@@ -8,6 +8,7 @@ import { recordRound } from "./stats.js";
 
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
 export const SAVE_KEY = "rummikub.savedGame";
+const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's running turn clock
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
@@ -56,6 +57,8 @@ export function createGame(engine, options = {}) {
 
   // The turn clock: a deadline in the state, a ticker that redraws the countdown and,
   // once it has passed and the player is free to act, tells the engine time is up.
+  // The deadline is also kept in the browser, so a reload mid-turn does not wind the
+  // clock back to full time.
   function stopClock() {
     clearInterval(clockTimer);
     clockTimer = null;
@@ -65,9 +68,15 @@ export function createGame(engine, options = {}) {
 
   function startClock() {
     stopClock();
-    const seconds = state.view?.rules?.turn_seconds;
+    const view = state.view;
+    if (view?.round_over) keepDeadline(null);
+    const seconds = view?.rules?.turn_seconds;
     if (!seconds || !isMyTurn(state) || state.screen !== "game") return;
-    state.clock = { deadline: Date.now() + seconds * 1000, turn: state.view.turn };
+    const turn = turnKey(view);
+    const full = Date.now() + seconds * 1000;
+    const deadline = Math.min(keptDeadline(turn) ?? full, full);
+    keepDeadline({ turn, deadline });
+    state.clock = { deadline, turn: view.turn };
     renderClock(state);
     clockTimer = setInterval(() => {
       const clock = state.clock;
@@ -78,6 +87,32 @@ export function createGame(engine, options = {}) {
         api.timeout();
       }
     }, 250);
+  }
+
+  // Names the player's turn on show: the round, the turn in it, the match so far and the
+  // rack it started with. A new game forgets the kept deadline, so two games that share
+  // a key (the same deal played the same way) never share a deadline.
+  function turnKey(view) {
+    return JSON.stringify([view.round, view.turn, view.history, view.rack.map((t) => t.id)]);
+  }
+
+  function keptDeadline(turn) {
+    try {
+      const kept = JSON.parse(localStorage.getItem(CLOCK_KEY));
+      return kept?.turn === turn && Number.isFinite(kept.deadline) ? kept.deadline : null;
+    } catch {
+      return null; // storage disabled or the entry unreadable: the clock starts afresh
+    }
+  }
+
+  /** Keep {turn, deadline} in the browser, or forget it (null). */
+  function keepDeadline(kept) {
+    try {
+      if (kept) localStorage.setItem(CLOCK_KEY, JSON.stringify(kept));
+      else localStorage.removeItem(CLOCK_KEY);
+    } catch {
+      // Storage full or disabled: the clock runs, it just restarts after a reload.
+    }
   }
 
   /** Keep the game in the browser after every action, so a reload brings it back. */
@@ -242,6 +277,7 @@ export function createGame(engine, options = {}) {
       await restoring.catch(() => {}); // a saved game being restored goes first
       epoch++; // stop the old game's computers, and let their last call finish
       state.notice = null;
+      keepDeadline(null);
       await computers.catch(() => {});
       const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
       if (answer.error) throw new Error(answer.error);

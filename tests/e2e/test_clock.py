@@ -1,11 +1,15 @@
 """The turn clock, short: on expiry an untouched turn draws, a legal arrangement is
-played, and an illegal one snaps back with three penalty tiles; each is shown."""
+played, and an illegal one snaps back with three penalty tiles; each is shown. A reload
+mid-turn keeps the deadline: the countdown goes on, or time is up if it passed."""
 
 import re
+import time
 
 from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
+from test_saved_game import reload
 
 SECONDS = 5  # the engine's shortest clock
 WAIT_MS = (SECONDS + 10) * 1000
@@ -54,3 +58,42 @@ def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
     now = app.rack_ids()
     assert set(rack) <= set(now) and len(now) == len(rack) + 3
     assert all(i not in {t for row in app.table_ids() for t in row} for i in rack[:2])
+
+
+def seconds_left(page) -> int:
+    minutes, seconds = page.get_by_role("timer").text_content().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_clock_keeps_counting_down_across_a_reload(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, clock=30)
+    expect(page.get_by_role("timer")).to_have_text(re.compile(r"^0:(30|29)$"))
+    time.sleep(2.5)
+    reload(page)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.get_by_role("alert")).to_contain_text("restored")
+    expect(page.get_by_role("timer")).to_be_visible()
+    assert seconds_left(page) <= 28
+
+
+def test_clock_whose_deadline_passed_before_a_reload_is_up_at_once(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, clock=30)
+    rack = app.rack_ids()
+    # As if the page had stayed closed past the deadline.
+    page.evaluate(
+        """() => {
+          const key = "rummikub.savedGame.clock";
+          const kept = JSON.parse(localStorage.getItem(key));
+          localStorage.setItem(key, JSON.stringify({ ...kept, deadline: Date.now() - 1000 }));
+        }"""
+    )
+    reload(page)
+    app = GamePage(page)
+    expect(page.get_by_role("alert")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    app.wait_for_turn()
+    assert len(app.rack_ids()) == len(rack) + 1
