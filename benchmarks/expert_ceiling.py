@@ -45,7 +45,7 @@ def _their_rack() -> list:
     return list(game.racks[(player + 1) % game.players])
 
 
-def _real_rack(view, unseen, rng, size=None):
+def _real_rack(view, unseen, rng, size=None, search=None):
     rack = _their_rack()
     held = {t.id for t in rack}
     rest = [t for t in unseen if t.id not in held]
@@ -53,7 +53,7 @@ def _real_rack(view, unseen, rng, size=None):
     return rack, rest
 
 
-def _real_all(view, unseen, rng, size=None):
+def _real_all(view, unseen, rng, size=None, search=None):
     return _their_rack(), list(_SEEN["game"].pool)  # the pool is drawn from its end
 
 

@@ -400,7 +400,8 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     scores = [_next_turn(view, c, draws) for c in candidates]
     close = min(view.others, default=99)
     if DENY and close <= DENY and unseen:
-        racks = [_deal(view, unseen, rng, close)[0] for _ in range(DENY_SAMPLES)]
+        search = _Search()
+        racks = [_deal(view, unseen, rng, close, search)[0] for _ in range(DENY_SAMPLES)]
         for k, c in enumerate(candidates):
             out = sum(
                 solve(c.table, r, opened=True, rules=view.rules).count == len(r) for r in racks
@@ -410,12 +411,18 @@ def _expert(view: View, rng: random.Random) -> Table | None:
 
 
 def _deal(
-    view: View, unseen: list[Tile], rng: random.Random, size: int | None = None
+    view: View,
+    unseen: list[Tile],
+    rng: random.Random,
+    size: int | None = None,
+    search: _Search | None = None,
 ) -> tuple[list[Tile], list[Tile]]:
     """A rack for the next player (``size`` tiles, by default all they hold) and the pool
     order, from the unseen tiles. When that player has opened and moved last (two
     players), the rack agrees with a greedy player's move: after a draw, the rack less one
-    tile has no play on this table; after a play, the rack has none left."""
+    tile has no play on this table; after a play, the rack has none left. Racks that agree
+    are looked for among RACK_TRIES shuffles; ``search``, shared by the deals of one
+    decision, stops the looking for the rest of it once a deal found none."""
     size = view.others[0] if size is None else size
     last = view.others_last[0] if view.others_last else None
     tiles = list(unseen)
@@ -423,12 +430,25 @@ def _deal(
     opened = view.others_opened[0] if view.others_opened else False
     if len(view.others) != 1 or not opened or last not in ("draw", "play") or size > view.others[0]:
         return tiles[:size], tiles[size:]
+    if search is not None and search.hopeless:
+        return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):
         if not solve(view.table, tiles[:need], opened=True, rules=view.rules).found:
             break
         rng.shuffle(tiles)
+    else:
+        if search is not None:
+            search.hopeless = True
     return tiles[:size], tiles[size:]
+
+
+@dataclass(slots=True)
+class _Search:
+    """The deals of one decision: whether racks that agree are too rare here to look for
+    (a deal just failed to find one in RACK_TRIES shuffles)."""
+
+    hopeless: bool = False
 
 
 ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
@@ -445,7 +465,8 @@ def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> T
     candidate). A round won in the rollout counts 1; one still going, by rack sizes."""
     unseen = view.unseen()
     opp_open = view.others_opened[0] if view.others_opened else True
-    deals = [_deal(view, unseen, rng) for _ in range(ROLLOUTS)]
+    search = _Search()
+    deals = [_deal(view, unseen, rng, search=search) for _ in range(ROLLOUTS)]
     options: list[Play | None] = list(candidates)
     if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
         options.append(None)

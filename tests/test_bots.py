@@ -10,7 +10,7 @@ from py_engine import bots
 from py_engine.bots import LEVELS, BotTurn, View, _deal, choose_turn, hint
 from py_engine.rounds import Round
 from py_engine.rules import Rules
-from py_engine.solver import solve
+from py_engine.solver import Play, solve
 from py_engine.turns import check_turn
 
 
@@ -258,3 +258,32 @@ def test_a_rollout_that_draws_takes_the_next_tile_its_deal_would_deal(by_hand, m
     for mine, rest in draws:
         assert [t.id for t in mine] == [t.id for t in view.rack] + [pool[-1].id]
         assert [t.id for t in rest] == [t.id for t in pool[:-1]]
+
+
+def test_a_decision_stops_looking_for_agreeing_racks_once_a_deal_finds_none(
+    by_hand, monkeypatch
+) -> None:
+    # The opponent drew, so a rack for them should, less one tile, have no play. Here the
+    # solver is made to find a play for every rack: the first deal shuffles RACK_TRIES
+    # times and gives up, and the decision's later deals do not look again.
+    view = _after_opponent_drew(by_hand, opened=True)
+    unseen = view.unseen()
+    calls = []
+    always = Play(view.table, unseen[:1], 1)
+
+    def solve(*args, **kw):
+        calls.append(1)
+        return always
+
+    monkeypatch.setattr(bots, "solve", solve)
+    search = bots._Search()
+    rng = random.Random(5)
+    first = _deal(view, unseen, rng, search=search)
+    assert len(calls) == bots.RACK_TRIES and search.hopeless
+    second = _deal(view, unseen, rng, search=search)
+    assert len(calls) == bots.RACK_TRIES  # no more looking
+    for rack, pool in (first, second):
+        assert sorted(t.id for t in rack + pool) == sorted(t.id for t in unseen)
+    # without a shared search each deal looks on its own
+    _deal(view, unseen, rng)
+    assert len(calls) == 2 * bots.RACK_TRIES
