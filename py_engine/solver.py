@@ -1220,7 +1220,7 @@ def _solve_open(
     rows, placed = _assign(shapes, rest_table, rest_rack)
     # Keep as many table sets whole as the best play allows.
     kept, rows = _keep_sets(table, rows, placed, taken_ids, rules)
-    changed = len(table) - len(kept)
+    changed = _changed(table, [*kept, *rows])
     value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
 
@@ -1357,9 +1357,12 @@ def _keep_sets(
     can be laid out again without it. Returns the kept sets as they were and the rows of
     the rest.
     """
-    del placed
     wrap = rules.wrap_runs
     fkey = _FACE_KEY
+    # A rack joker counts as the tile it stands for: a set laid out again must not move
+    # one to a cheaper place than the play's value counts it at.
+    jokers = sum(1 for t in placed if t.is_joker)
+    worth = _joker_worth(rows, jokers, rules) if jokers else 0
     sets: list[list[Tile] | None] = [list(r) for r in rows]
     where: dict[int, int] = {t.id: i for i, r in enumerate(rows) for t in r}
     by_face: dict[int, list[int]] = {}
@@ -1411,6 +1414,11 @@ def _keep_sets(
         sig = tuple(sorted([fkey[t.id] for t in row]))
         claimed.clear()
         match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
+        if match is not None and jokers and 52 in sig:  # 52: the jokers' face key
+            # The same faces, but a joker may stand for a cheaper tile in the table's row.
+            others = [r for i, r in enumerate(sets) if r is not None and i != match]
+            if _joker_worth([*kept, row, *others], jokers, rules) < worth:
+                match = None
         if match is not None:
             for tile in row:
                 ok = swap_into(tile, match)
@@ -1443,6 +1451,10 @@ def _keep_sets(
                 laid = [r for r in leftovers if r]
             elif sum(map(len, leftovers)) <= RELAYOUT_LIMIT:
                 laid = _lay_out_small([t for r in leftovers for t in r], wrap)
+            if laid is not None and jokers:
+                others = [r for i, r in enumerate(sets) if r is not None and i not in touched]
+                if _joker_worth([*kept, row, *others, *laid], jokers, rules) < worth:
+                    laid = None
         if laid is None:
             for target, j, tile in reversed(undo_sets):
                 target[j] = tile
@@ -1461,6 +1473,34 @@ def _keep_sets(
                 where[t.id] = len(sets) - 1
             by_sig.setdefault(tuple(sorted([fkey[t.id] for t in r])), []).append(len(sets) - 1)
     return kept, [r for r in sets if r is not None]
+
+
+def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
+    """Table sets that no set of the answer repeats face for face (copies of a face, and
+    the two jokers, are alike; each answer set repeats at most one table set)."""
+    fkey = _FACE_KEY
+    left: dict[tuple[int, ...], int] = {}
+    for row in answer:
+        sig = tuple(sorted(fkey[t.id] for t in row))
+        left[sig] = left.get(sig, 0) + 1
+    changed = 0
+    for row in table:
+        sig = tuple(sorted(fkey[t.id] for t in row))
+        if left.get(sig):
+            left[sig] -= 1
+        else:
+            changed += 1
+    return changed
+
+
+def _joker_worth(rows: list[list[Tile]], jokers: int, rules: Rules) -> int:
+    """What ``jokers`` placed jokers count for in these rows: the dearest joker places."""
+    readings = [read_set(row, rules.wrap_runs) for row in rows]
+    numbers = sorted(
+        (n for r in readings for t, n in zip(r.tiles, r.numbers, strict=True) if t.is_joker),
+        reverse=True,
+    )
+    return sum(numbers[:jokers])
 
 
 def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Play:

@@ -221,3 +221,53 @@ def test_docstring_examples(name: str) -> None:
 
     result = doctest.testmod(importlib.import_module(f"py_engine.{name}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def _value_on_table(play: Play, rules: Rules) -> int:
+    """What the placed tiles count for on the answer's table: real tiles at their number,
+    placed jokers at the dearest places jokers hold there (jokers are interchangeable)."""
+    from py_engine.sets import read_set
+
+    jokers = sum(1 for t in play.placed if t.is_joker)
+    readings = [read_set(row, rules.wrap_runs) for row in play.table]
+    places = sorted(
+        (n for r in readings for t, n in zip(r.tiles, r.numbers, strict=True) if t.is_joker),
+        reverse=True,
+    )
+    return sum(t.number for t in play.placed if not t.is_joker) + sum(places[:jokers])
+
+
+def test_keeping_table_sets_never_moves_a_placed_joker_to_a_cheaper_place():
+    # The best play lays the joker as R13 next to R11 R12 (value 23 with Y10). Keeping the
+    # other sets whole must not re-lay it into a group of 10s, worth 20.
+    table = [
+        "R10 R11 R12", "B10 B11 B12 B13", "Y8 Y9 Y10", "R9 Y9 K9", "K9 K10 K11",
+        "R11 Y11 K11", "B12 Y12 K12", "B13 Y13 K13",
+    ]  # fmt: skip
+    play = best(table, "Y10 J")
+    assert play.count == 2 and play.value == 23
+    assert _value_on_table(play, Rules()) == 23
+
+
+def test_a_placed_joker_keeps_its_dearest_place_with_wrap_around_runs():
+    # K12 K13 J wraps round (the joker is K1, worth 1). The rack joker is worth most as
+    # K11 (J K12 K13) with the table joker in R5 B5 J: the table set is not kept as it was.
+    rules = Rules(wrap_runs=True)
+    play = best(["K12 K13 J"], "R5 B5 J", rules=rules)
+    assert play.count == 3 and play.value == 21
+    assert _value_on_table(play, rules) == 21
+
+
+def test_the_value_of_every_play_is_what_its_table_shows():
+    # Random positions whose best play lays a rack joker.
+    rules = Rules()
+    rng = random.Random(31)
+    checked = 0
+    while checked < 100:
+        p = random_position(rng, jokers=True, opened=True, rules=rules)
+        play = solve(p.table, p.rack, opened=True, rules=rules)
+        if not any(t.is_joker for t in play.placed):
+            continue
+        checked += 1
+        assert _value_on_table(play, rules) == play.value, p.codes()
+        assert check_turn(p.table, play.table, p.rack, opened=True, rules=rules).ok
