@@ -31,10 +31,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
 
 import numpy as np
 from scipy.optimize import Bounds, LinearConstraint, milp
+from set_shapes import real_faces, set_shapes
 
 from py_engine.rules import Rules
 from py_engine.sets import read_set
@@ -72,39 +72,18 @@ def templates(wrap: bool) -> tuple[Template, ...]:
     """Every generic set, one per (faces, table jokers, rack jokers), the version whose
     rack jokers are worth most."""
     best: dict[tuple, Template] = {}
-
-    def add(cells: list[tuple[int, int]], kind: str) -> None:
-        size = len(cells)
-        for jokers in range(3):
-            if kind == "group" and size == 3 and jokers > 1:
-                continue
-            if size - jokers < 1:
-                continue
-            for spots in combinations(range(size), jokers):
-                faces = tuple(
-                    sorted(c * 13 + n - 1 for i, (c, n) in enumerate(cells) if i not in spots)
-                )
-                spot_values = sorted((cells[i][1] for i in spots), reverse=True)
-                codes = tuple(
-                    "J" if i in spots else face_code(c * 13 + n - 1)
-                    for i, (c, n) in enumerate(cells)
-                )
-                for rack_jokers in range(jokers + 1):
-                    key = (faces, jokers - rack_jokers, rack_jokers)
-                    value = sum(spot_values[:rack_jokers])
-                    if key not in best or best[key].joker_value < value:
-                        best[key] = Template(faces, jokers - rack_jokers, rack_jokers, value, codes)
-
-    for colour in range(4):
-        for length in (3, 4, 5):
-            starts = range(1, 14) if wrap else range(1, 15 - length)
-            for start in starts:
-                numbers = [(start + i - 1) % 13 + 1 for i in range(length)]
-                add([(colour, n) for n in numbers], "run")
-    for number in range(1, 14):
-        for size in (3, 4):
-            for colours in combinations(range(4), size):
-                add([(c, number) for c in colours], "group")
+    for cells, spots in set_shapes(wrap):
+        faces = real_faces(cells, spots)
+        jokers = len(spots)
+        spot_values = sorted((cells[i][1] for i in spots), reverse=True)
+        codes = tuple(
+            "J" if i in spots else face_code(c * 13 + n - 1) for i, (c, n) in enumerate(cells)
+        )
+        for rack_jokers in range(jokers + 1):
+            key = (faces, jokers - rack_jokers, rack_jokers)
+            value = sum(spot_values[:rack_jokers])
+            if key not in best or best[key].joker_value < value:
+                best[key] = Template(faces, jokers - rack_jokers, rack_jokers, value, codes)
     return tuple(best.values())
 
 

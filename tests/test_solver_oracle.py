@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from itertools import combinations
 
 import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
+from set_shapes import real_faces, set_shapes
 from solver_positions import random_position
 
 from py_engine.rules import Rules
@@ -32,33 +32,9 @@ def templates(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
     """Every set shape: a (53 x sets) count matrix (row 52 counts jokers) and, per set,
     its value with each joker counted as the tile it stands for."""
     shapes: dict[tuple, int] = {}
-
-    def add(cells: list[tuple[int, int]], kinds: str) -> None:
-        # cells: (colour, number); every choice of positions for up to two jokers.
-        size = len(cells)
-        for jokers in range(3):
-            if kinds == "group" and size == 3 and jokers > 1:
-                continue
-            if size - jokers < 1:
-                continue
-            for spots in combinations(range(size), jokers):
-                faces = tuple(
-                    sorted(c * 13 + n - 1 for i, (c, n) in enumerate(cells) if i not in spots)
-                )
-                value = sum(n for _, n in cells)
-                key = (faces, jokers)
-                shapes[key] = max(shapes.get(key, 0), value)
-
-    for colour in range(4):
-        for length in (3, 4, 5):
-            starts = range(1, 14) if wrap else range(1, 15 - length)
-            for start in starts:
-                numbers = [(start + i - 1) % 13 + 1 for i in range(length)]
-                add([(colour, n) for n in numbers], "run")
-    for number in range(1, 14):
-        for size in (3, 4):
-            for colours in combinations(range(4), size):
-                add([(c, number) for c in colours], "group")
+    for cells, spots in set_shapes(wrap):
+        key = (real_faces(cells, spots), len(spots))
+        shapes[key] = max(shapes.get(key, 0), sum(n for _, n in cells))
     matrix = np.zeros((FACES + 1, len(shapes)))
     values = np.zeros(len(shapes))
     for j, ((faces, jokers), value) in enumerate(shapes.items()):
