@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import json
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -1295,8 +1296,14 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     return count * SCALE + value
 
 
-# A tile id's face for keeping sets: 0..51, or 52 for either joker.
-_FACE_KEY = (*(i % 52 for i in range(104)), 52, 52)
+# A tile id's face for keeping sets: 0..51, or _JOKER_KEY for either joker.
+_JOKER_KEY = 52
+_FACE_KEY = (*(i % 52 for i in range(104)), _JOKER_KEY, _JOKER_KEY)
+
+
+def _face_sig(row: Sequence[Tile]) -> tuple[int, ...]:
+    """A set's faces, sorted: copies of a face, and the two jokers, are alike."""
+    return tuple(sorted([_FACE_KEY[t.id] for t in row]))
 
 
 def _is_set(ids: Sequence[int], wrap: bool) -> bool:
@@ -1371,7 +1378,7 @@ def _keep_sets(
             by_face.setdefault(fkey[t.id], []).append(t.id)
     by_sig: dict[tuple[int, ...], list[int]] = {}
     for i, r in enumerate(rows):
-        by_sig.setdefault(tuple(sorted([fkey[t.id] for t in r])), []).append(i)
+        by_sig.setdefault(_face_sig(r), []).append(i)
     kept: list[list[Tile]] = []
     claimed: set[int] = set()
     # Undo log of the swaps tried for one table set: (set, position, tile) and (id, set).
@@ -1411,10 +1418,10 @@ def _keep_sets(
         # (Without tiles taken out, every table tile is in the arrangement.)
         if taken_ids and any(t.id in taken_ids or t.id not in where for t in row):
             continue
-        sig = tuple(sorted([fkey[t.id] for t in row]))
+        sig = _face_sig(row)
         claimed.clear()
         match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
-        if match is not None and jokers and 52 in sig:  # 52: the jokers' face key
+        if match is not None and jokers and _JOKER_KEY in sig:
             # The same faces, but a joker may stand for a cheaper tile in the table's row.
             others = [r for i, r in enumerate(sets) if r is not None and i != match]
             if _joker_worth([*kept, row, *others], jokers, rules) < worth:
@@ -1471,22 +1478,18 @@ def _keep_sets(
             sets.append(r)
             for t in r:
                 where[t.id] = len(sets) - 1
-            by_sig.setdefault(tuple(sorted([fkey[t.id] for t in r])), []).append(len(sets) - 1)
+            by_sig.setdefault(_face_sig(r), []).append(len(sets) - 1)
     return kept, [r for r in sets if r is not None]
 
 
 def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
     """Table sets that no set of the answer repeats face for face (copies of a face, and
     the two jokers, are alike; each answer set repeats at most one table set)."""
-    fkey = _FACE_KEY
-    left: dict[tuple[int, ...], int] = {}
-    for row in answer:
-        sig = tuple(sorted(fkey[t.id] for t in row))
-        left[sig] = left.get(sig, 0) + 1
+    left = Counter(_face_sig(row) for row in answer)
     changed = 0
     for row in table:
-        sig = tuple(sorted(fkey[t.id] for t in row))
-        if left.get(sig):
+        sig = _face_sig(row)
+        if left[sig]:
             left[sig] -= 1
         else:
             changed += 1
