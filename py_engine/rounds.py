@@ -505,16 +505,19 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """The round is over and a total has reached the target (every round counts,
+        a resigned one too: resigning gives up the round, not the match).
+
+        >>> match = Match(seed=1)
+        >>> match.round.resign(0)
+        >>> match.round.is_over, match.is_over, match.totals[0] < 0
+        (True, False, True)
+        """
         if not self.round.is_over:
             return False
-        if self.rules.target == 0 or self.ended_by_resignation:
+        if self.rules.target == 0:
             return True
         return max(self.totals) >= self.rules.target
-
-    @property
-    def ended_by_resignation(self) -> bool:
-        """A player who resigns leaves the match, which ends with the round."""
-        return any(self.round.resigned)
 
     @property
     def winner(self) -> int | None:
@@ -550,7 +553,8 @@ class Match:
     @classmethod
     def from_json(cls, data: Any) -> Match:
         """Restore a match by replaying each round's actions from its seed, then check
-        that the result is exactly the saved state."""
+        that the result is exactly the saved state. (Saves from when a resignation ended
+        the whole match have this same format; such a match now goes on to its next round.)"""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("this is not a saved Rummikub game")
         if data.get("version") != SAVE_VERSION:

@@ -377,7 +377,7 @@ def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand)
 # ----- resigning, rounds, the match --------------------------------------------------------------
 
 
-def test_resigning_ends_the_game_for_the_other_player():
+def test_resigning_gives_the_round_to_the_other_player_and_the_match_goes_on():
     game_where(me_first=True)
     answer = call("resign")
     v = answer["view"]
@@ -385,15 +385,30 @@ def test_resigning_ends_the_game_for_the_other_player():
     assert v["round_over"] is True
     assert v["outcome"]["reason"] == "resigned"
     assert v["outcome"]["winner"] == 1
-    assert v["match_over"] is True
-    assert v["winner"] == 1
+    assert v["match_over"] is False
+    assert v["winner"] is None
     assert v["log"][-2:] == ["You resigned", "Bot wins the round"]
     # Once the round is over every rack is shown.
     assert [len(r) for r in v["outcome"]["racks"]] == [14, 14]
+    # The next round deals the player in again, with the totals carried.
+    lost = v["outcome"]["scores"][0]
+    assert lost < 0
+    nxt = call("next_round")["view"]
+    assert nxt["round"] == 2
+    assert nxt["players"][0]["resigned"] is False
+    assert [p["score"] for p in nxt["players"]] == [lost, -lost]
+    assert len(nxt["rack"]) == 14
+
+
+def test_resigning_a_single_round_game_ends_it():
+    game_where(me_first=False, rules={"target": 0})
+    v = call("resign")["view"]
+    assert v["match_over"] is True
+    assert v["winner"] == 1
 
 
 def test_nothing_but_viewing_and_saving_after_the_match_is_over():
-    game_where(me_first=True)
+    game_where(me_first=True, rules={"target": 0})
     call("resign")
     before = view()
     for cmd in ("draw", "play", "check", "timeout", "resign"):

@@ -108,15 +108,67 @@ def test_rounds_of_a_match_are_dealt_differently(by_hand):
     assert match.round.racks != first_deal
 
 
-def test_a_resignation_ends_the_round_and_the_match():
-    # RULES.md: the resigning player is scored as a loser; the engine ends the match too.
+def test_resigning_gives_up_the_round_and_the_match_goes_on(by_hand):
+    # RULES.md: the resigning player is scored as an ordinary loser; a match is a series
+    # of rounds to the target, so the next round deals everyone in again.
     match = Match(seed=10)
+    by_hand.rig(match.round, [HUNDRED, "R1 R2"], current=0)
     match.round.resign(0)
     assert match.round.outcome.reason is Reason.RESIGNED
+    assert match.round.outcome.scores == (-100, 100)
+    assert not match.is_over
+    assert match.winner is None
+    second = match.next_round()
+    assert second.resigned == [False, False]
+    assert [len(rack) for rack in second.racks] == [14, 14]
+    assert match.totals == [-100, 100]
+    win_round(by_hand, match, "R5 R6")  # player 0 wins the next one back: +11
+    assert match.history == [(-100, 100), (11, -11)]
+    assert match.totals == [-89, 89]
+
+
+def test_with_two_opponents_left_they_play_the_round_out(by_hand):
+    match = Match(Rules(players=3), seed=12)
+    by_hand.rig(match.round, ["R5", "K11 K12 K13", "B1 B2"], current=0, opened=[True] * 3)
+    match.round.resign(0)
+    assert not match.round.is_over
+    assert match.round.current == 1
+    match.round.play(by_hand.lay(match.round, ["K11 K12 K13"]))
+    assert match.round.outcome.scores == (-5, 8, -3)
+    assert not match.is_over
+    match.next_round()
+    assert match.round.resigned == [False, False, False]
+    assert match.totals == [-5, 8, -3]
+
+
+def test_a_resigned_round_that_reaches_the_target_ends_the_match(by_hand):
+    match = Match(Rules(target=100), seed=13)
+    by_hand.rig(match.round, [HUNDRED, "R1 R2"], current=1)
+    match.round.resign(0)
     assert match.is_over
     assert match.winner == 1
     with pytest.raises(IllegalAction, match="The match is over"):
         match.next_round()
+
+
+def test_resigning_a_single_round_game_ends_it():
+    match = Match(Rules(target=0), seed=14)
+    match.round.resign(1)
+    assert match.is_over
+    assert match.winner == 0
+
+
+def test_a_save_with_a_resigned_round_loads_and_the_match_goes_on(by_hand):
+    # Saves made when a resignation ended the whole match have the same format (version
+    # 1, the actions of each round): they load, and the match is offered its next round.
+    match = Match(seed=15)
+    match.round.resign(0)
+    loaded = Match.loads(match.dumps())
+    assert loaded.round.outcome == match.round.outcome
+    assert not loaded.is_over
+    loaded.next_round()
+    assert Match.loads(loaded.dumps()).dumps() == loaded.dumps()
+    assert len(Match.loads(loaded.dumps()).rounds) == 2
 
 
 def test_a_tie_in_totals_goes_to_the_earlier_seat(by_hand):

@@ -165,7 +165,14 @@ $("menu-new-game").addEventListener("click", () => {
   game.backToStart();
   showStats();
 });
-$("menu-resign").addEventListener("click", () => $("resign-dialog").showModal());
+$("menu-resign").addEventListener("click", () => {
+  // Resigning gives up this round only; in a single-round game that is the game.
+  const single = game.state.view?.rules?.target === 0;
+  $("resign-after").textContent = single
+    ? "This is a single-round game, so the game ends with this round."
+    : "The match goes on with the next round, your score carried, unless a total reaches the target.";
+  $("resign-dialog").showModal();
+});
 $("resign-cancel").addEventListener("click", () => $("resign-dialog").close());
 $("resign-confirm").addEventListener("click", () => {
   $("resign-dialog").close();

@@ -1,4 +1,5 @@
-"""Resigning asks first, ends the round for the player, and counts in the statistics."""
+"""Resigning asks first, gives up the round (not the match), and counts in the
+statistics; the next round deals the player in again with the totals carried."""
 
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
@@ -12,12 +13,16 @@ def rounds_played(page) -> int:
     return int(value)
 
 
-def test_resign_with_confirmation_and_statistics(app):
+def score_row(dialog, name: str) -> list[str]:
+    return dialog.get_by_role("row", name=name).locator("td").all_text_contents()
+
+
+def test_resign_a_round_and_the_match_goes_on(app):
     page = app.page
     seed, _ = opening_deal()
     if page.locator("#menu-new-game").is_visible() or page.locator("#round-dialog[open]").count():
         app.new_game(seed, LEVELS)
-        page.locator("#menu-new-game").click()
+        app.to_start_screen()
     before = rounds_played(page)
     app.button("Start Game").click()
     app.wait_for_turn()
@@ -25,14 +30,44 @@ def test_resign_with_confirmation_and_statistics(app):
     app.button("Resign").click()
     dialog = page.get_by_role("dialog", name="Resign this round?")
     expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("The match goes on with the next round")
     dialog.get_by_role("button", name="Keep Playing").click()
     expect(page.locator("body")).to_have_attribute("data-turn", "mine")
-    # Resign for real: the round ends, the computer wins it.
+    # Resign for real: the round ends, the computer wins it, the match goes on.
     app.button("Resign").click()
     dialog.get_by_role("button", name="Resign").click()
     app.wait_for_turn()
-    scores = page.get_by_role("dialog")
-    expect(scores).to_contain_text("by resignation")
+    scores = page.get_by_role("dialog", name="Round Complete")
+    expect(scores).to_contain_text("Computer 1 wins the round by resignation.")
     expect(scores.get_by_role("row", name="Computer 1")).to_have_class("winner")
-    scores.get_by_role("button", name="New Game").click()
+    left, lost, you_total = score_row(scores, "You")
+    won, their_total = score_row(scores, "Computer 1")[1:]
+    assert int(lost) == -int(left) < 0
+    assert int(won) == int(their_total) == int(left) and int(you_total) == int(lost)
+    expect(scores.get_by_role("button", name="Next Round")).to_be_focused()
+    scores.get_by_role("button", name="Next Round").click()
+    # Round 2: dealt in again, the totals carried, free to resign again.
+    expect(page.locator("#round-dialog")).not_to_be_visible()
+    app.wait_for_turn()
+    expect(page.locator("#log")).to_contain_text("Round 2:")
+    expect(page.locator('#players [data-player="0"] .player-score')).to_have_text(f"{int(you_total)} pts")
+    expect(page.locator('#players [data-player="1"] .player-score')).to_have_text(f"{int(their_total)} pts")
+    assert page.evaluate("window.__rummikub.state.view.round") == 2
+    assert page.evaluate("window.__rummikub.state.view.players[0].resigned") is False
+    expect(app.button("Resign")).to_be_visible()
+    app.to_start_screen()
     assert rounds_played(page) == before + 1
+
+
+def test_resigning_a_single_round_game_ends_it(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, target=0)
+    app.button("Resign").click()
+    dialog = page.get_by_role("dialog", name="Resign this round?")
+    expect(dialog).to_contain_text("single-round game")
+    dialog.get_by_role("button", name="Resign").click()
+    app.wait_for_turn()
+    over = page.get_by_role("dialog", name="Game Over")
+    expect(over).to_contain_text("Computer 1 wins the round by resignation.")
+    expect(over.get_by_role("button", name="Next Round")).to_be_hidden()
