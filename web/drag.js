@@ -2,6 +2,33 @@
 // that moves less than a few pixels is a tap and falls through to the click handler.
 
 const THRESHOLD = 6;
+// Held this close to the top or bottom edge of a scrolling area (the table), a dragged
+// tile scrolls it, faster the deeper in; a little beyond the edge counts too.
+const EDGE = 56;
+const OUTSIDE = 24;
+const MAX_SPEED = 14; // px a frame
+// The ghost floats this far above the pointer, so neither it nor a finger hides the
+// insert marker under the pointer.
+const LIFT = { mouse: 10, pen: 14, touch: 28 };
+
+/** The vertically scrolling area a drag at (x, y) should scroll, and how fast. */
+function edgeScroll(areas, x, y) {
+  for (const area of areas) {
+    if (area.scrollHeight <= area.clientHeight + 1) continue;
+    const r = area.getBoundingClientRect();
+    if (x < r.left || x > r.right) continue;
+    const edge = Math.min(EDGE, r.height / 4);
+    const top = y - r.top;
+    const bottom = r.bottom - y;
+    if (top >= -OUTSIDE && top < edge && area.scrollTop > 0) {
+      return { area, speed: -MAX_SPEED * Math.min(1, (edge - top) / edge) };
+    }
+    if (bottom >= -OUTSIDE && bottom < edge && area.scrollTop + area.clientHeight < area.scrollHeight - 1) {
+      return { area, speed: MAX_SPEED * Math.min(1, (edge - bottom) / edge) };
+    }
+  }
+  return null;
+}
 
 /** Where a drop at (x, y) would put a tile: a destination for board.moveTile, or null. */
 export function dropTarget(x, y) {
@@ -36,6 +63,7 @@ export function dropTarget(x, y) {
 export function attachDrag(root, layer, hooks) {
   let drag = null;
   let swallowClick = false;
+  let cancelledByKey = false; // the button is still down after Esc: its click is no tap
 
   function clearMarks() {
     for (const n of root.querySelectorAll(".drop-zone, .insert-before, .insert-after")) {
@@ -52,8 +80,8 @@ export function attachDrag(root, layer, hooks) {
 
   function begin(event) {
     const r = drag.source.getBoundingClientRect();
-    drag.dx = event.clientX - r.left;
-    drag.dy = event.clientY - r.top;
+    drag.dx = r.width / 2;
+    drag.dy = r.height + (LIFT[event.pointerType] ?? LIFT.mouse);
     const ghost = drag.source.cloneNode(true);
     ghost.classList.add("ghost");
     ghost.removeAttribute("data-key");
@@ -67,13 +95,36 @@ export function attachDrag(root, layer, hooks) {
   }
 
   function move(event) {
+    drag.px = event.clientX;
+    drag.py = event.clientY;
     drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
     mark(dropTarget(event.clientX, event.clientY));
+    if (!drag.scrolling && edgeScroll(scrollAreas(), drag.px, drag.py)) {
+      drag.scrolling = requestAnimationFrame(scrollStep);
+    }
+  }
+
+  function scrollAreas() {
+    return [...root.querySelectorAll(".table, .rack")];
+  }
+
+  // One frame of edge scrolling; the drop marks follow what slid under the pointer.
+  function scrollStep() {
+    if (!drag?.active) return;
+    const s = edgeScroll(scrollAreas(), drag.px, drag.py);
+    if (!s) {
+      drag.scrolling = 0;
+      return;
+    }
+    s.area.scrollTop += s.speed;
+    mark(dropTarget(drag.px, drag.py));
+    drag.scrolling = requestAnimationFrame(scrollStep);
   }
 
   function end(event, cancelled) {
     const d = drag;
     drag = null;
+    if (d.scrolling) cancelAnimationFrame(d.scrolling);
     clearMarks();
     layer.replaceChildren();
     document.body.classList.remove("is-dragging");
@@ -87,6 +138,7 @@ export function attachDrag(root, layer, hooks) {
   }
 
   root.addEventListener("pointerdown", (event) => {
+    cancelledByKey = false;
     if (drag || event.button > 0) return;
     const source = event.target.closest(".tile[data-id]");
     if (!source || !root.contains(source)) return;
@@ -108,6 +160,11 @@ export function attachDrag(root, layer, hooks) {
 
   root.addEventListener("pointerup", (event) => {
     if (drag && event.pointerId === drag.pointer) end(event, false);
+    else if (cancelledByKey) {
+      cancelledByKey = false;
+      swallowClick = true;
+      setTimeout(() => (swallowClick = false), 0);
+    }
   });
   root.addEventListener("pointercancel", (event) => {
     if (drag && event.pointerId === drag.pointer) end(event, true);
@@ -126,6 +183,15 @@ export function attachDrag(root, layer, hooks) {
     },
     true,
   );
+  // Esc puts a dragged tile back where it was.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || !drag?.active) return;
+    event.preventDefault();
+    event.stopPropagation();
+    drag.source.releasePointerCapture?.(drag.pointer);
+    cancelledByKey = true;
+    end(event, true);
+  }, true);
   root.addEventListener("contextmenu", (event) => {
     if (event.target.closest(".tile")) event.preventDefault();
   });

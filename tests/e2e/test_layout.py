@@ -1,0 +1,232 @@
+"""The game screen's layout on a phone (portrait and sideways) and on a desktop: every
+rack tile inside the rack and on screen, the table taking the height that is left and
+scrolling (by swipe, and by holding a dragged tile near its edge), "+ New Set" always in
+reach, and buttons that stay readable under the mouse."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
+from playwright.sync_api import expect
+
+PHONE = {"width": 390, "height": 664}  # an iPhone 13's screen less the browser's bars
+SIDEWAYS = {"width": 844, "height": 340}
+
+# Boxes of the parts of the game screen, in CSS pixels.
+LAYOUT_JS = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height}; };
+  const rack = document.querySelector('[aria-label="Your rack"]');
+  const table = document.querySelector('[aria-label="Table"]');
+  const main = document.querySelector('main');
+  return {
+    vw: document.documentElement.clientWidth, vh: innerHeight,
+    rack: box(rack), table: box(table),
+    tiles: [...rack.querySelectorAll('.tile')]
+      .map(t => ({label: t.getAttribute('aria-label'), ...box(t)})),
+    message: box(document.getElementById('message')), log: box(document.getElementById('log')),
+    pageOverflow: main.scrollHeight - main.clientHeight,
+    pageWidth: document.documentElement.scrollWidth,
+  };
+}"""
+
+
+def layout(page) -> dict:
+    return page.evaluate(LAYOUT_JS)
+
+
+def assert_rack_fits(page) -> dict:
+    """Every rack tile lies inside the rack's box and inside the viewport (a selected
+    tile may stand up to 8 px proud of its row, still within the rack)."""
+    m = layout(page)
+    rack = m["rack"]
+    assert m["tiles"], "no tiles on the rack"
+    for t in m["tiles"]:
+        where = f"{t['label']} at {t} vs rack {rack}, viewport {m['vw']}x{m['vh']}"
+        assert rack["left"] - 0.5 <= t["left"] and t["right"] <= rack["right"] + 0.5, where
+        assert rack["top"] - 0.5 <= t["top"] and t["bottom"] <= rack["bottom"] + 0.5, where
+        assert t["left"] >= 0 and t["right"] <= m["vw"], where
+        assert t["top"] >= 0 and t["bottom"] <= m["vh"], where
+        assert t["right"] - t["left"] >= 30 and t["bottom"] - t["top"] >= 40, where
+    assert m["pageOverflow"] <= 1, "the game screen is taller than the window"
+    assert m["pageWidth"] <= m["vw"], "the page scrolls sideways"
+    return m
+
+
+def rack_tile(app: GamePage, label: str):
+    return app.rack.get_by_role("button", name=label, exact=True).first
+
+
+def draw(app: GamePage, times: int) -> None:
+    for _ in range(times):
+        app.button("Draw").click()
+        app.wait_for_turn()
+        expect(app.button("Draw")).to_be_enabled()
+
+
+def new_set_in_reach(app: GamePage) -> None:
+    """ "+ New Set" is on screen inside the table's view, without scrolling anything."""
+    box = app.button("+ New Set").bounding_box()
+    m = layout(app.page)
+    assert box is not None
+    assert m["table"]["top"] - 0.5 <= box["y"], (box, m["table"])
+    assert box["y"] + box["height"] <= m["table"]["bottom"] + 0.5, (box, m["table"])
+    assert box["y"] + box["height"] <= m["vh"]
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, requests_seen):
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    requests_seen.watch(context)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(site)
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    yield GamePage(page)
+    assert errors == [], errors
+    context.close()
+
+
+def test_phone_three_opponents_fit(phone, tmp_path):
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    phone.new_game(5, ["expert", "hard", "medium"], clock=60)
+    m = assert_rack_fits(page)
+    # The message, however many lines, is not drawn over the log line.
+    if m["message"]["height"] and m["log"]["height"]:
+        assert m["message"]["bottom"] <= m["log"]["top"] + 0.5, m
+    assert m["table"]["height"] >= 180, m["table"]  # was 128 px
+    assert m["table"]["bottom"] <= m["rack"]["top"]
+    new_set_in_reach(phone)
+    page.screenshot(path=str(tmp_path / "phone_3_opponents.png"))
+
+
+def test_phone_big_rack_fits_and_picking_up_keeps_rows(phone, tmp_path):
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    phone.new_game(7, ["easy"])
+    draw(phone, 10)
+    m = assert_rack_fits(page)
+    assert len(m["tiles"]) == 24
+    before = {i: (t["left"], t["top"]) for i, t in enumerate(m["tiles"])}
+    label = m["tiles"][9]["label"]
+    rack_tile(phone, label).tap()
+    expect(phone.rack.get_by_role("button", name="Put here: rack, end")).to_have_count(1)
+    m = assert_rack_fits(page)
+    for i, t in enumerate(m["tiles"]):  # no tile moves: the insert marks take no room
+        assert abs(t["left"] - before[i][0]) <= 1, (i, t, before[i])
+        assert -8 <= t["top"] - before[i][1] <= 1, (i, t, before[i])
+    page.screenshot(path=str(tmp_path / "phone_24_tiles_selected.png"))
+    new_set_in_reach(phone)
+    phone.button("+ New Set").tap()
+    expect(phone.table.get_by_role("group", name="Set 3", exact=False)).to_have_count(1)
+    assert len(phone.rack_ids()) == 23
+
+
+def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_path):
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    phone.new_game(5, ["expert", "hard", "medium"])
+    # Lay single tiles as new sets until the table overflows its view; "+ New Set"
+    # stays in reach throughout (pinned to the bottom of the table's view).
+    table = page.get_by_role("region", name="Table")
+    for n in range(10):
+        label = layout(page)["tiles"][0]["label"]
+        rack_tile(phone, label).tap()
+        new_set_in_reach(phone)
+        phone.button("+ New Set").tap()
+        expect(table.locator(".set")).to_have_count(n + 1)
+    assert_rack_fits(page)
+    sizes = table.evaluate("t => [t.scrollHeight, t.clientHeight]")
+    assert sizes[0] > sizes[1] + 40, sizes
+    page.screenshot(path=str(tmp_path / "phone_full_table.png"))
+
+    # A finger swipe that starts on the table's felt scrolls it.
+    box = layout(page)["table"]
+    cdp = page.context.new_cdp_session(page)
+    swipe = {"x": box["left"] + 3, "y": box["bottom"] - 40, "yDistance": -120}
+    cdp.send("Input.synthesizeScrollGesture", {**swipe, "gestureSourceType": "touch", "speed": 600})
+    page.wait_for_timeout(300)
+    assert table.evaluate("t => t.scrollTop") > 20
+
+    # A tile held near the table's bottom edge scrolls it down, near the top edge up.
+    table.evaluate("t => t.scrollTop = 0")
+    source = phone.rack.locator(".tile").first
+    label = source.get_attribute("aria-label")
+    s = source.bounding_box()
+    mouse = page.mouse
+    mouse.move(s["x"] + s["width"] / 2, s["y"] + s["height"] / 2)
+    mouse.down()
+    x = box["right"] - 40
+    mouse.move(x, box["bottom"] - 30, steps=8)
+    mouse.move(x, box["bottom"] - 8, steps=4)
+    page.wait_for_timeout(700)
+    down = table.evaluate("t => t.scrollTop")
+    assert down > 40, down
+    mouse.move(x, box["top"] + 8, steps=6)
+    page.wait_for_timeout(700)
+    assert table.evaluate("t => t.scrollTop") < down
+    # Back on the rack and let go: the tile stays on the rack.
+    r = layout(page)["rack"]
+    mouse.move(r["right"] - 10, r["bottom"] - 10, steps=6)
+    mouse.up()
+    expect(rack_tile(phone, label)).to_have_count(1)
+
+
+def test_sideways_phone_shows_table_and_rack(phone, tmp_path):
+    page = phone.page
+    page.set_viewport_size(SIDEWAYS)
+    try:
+        phone.new_game(7, ["easy"])
+        draw(phone, 4)
+        m = assert_rack_fits(page)
+        assert m["table"]["height"] >= 150, m["table"]  # the rack was below the fold
+        assert m["table"]["bottom"] <= m["rack"]["top"]
+        new_set_in_reach(phone)
+        page.screenshot(path=str(tmp_path / "sideways.png"))
+    finally:
+        page.set_viewport_size(PHONE)
+
+
+CONTRAST_JS = """(el) => {
+  // Text against the button's own fill laid over the felt behind it.
+  const rgba = (s) => {
+    const m = s.match(/[\\d.]+/g).map(Number);
+    return [m[0], m[1], m[2], m.length > 3 ? m[3] : 1];
+  };
+  const felt = [29, 107, 76];
+  const cs = getComputedStyle(el);
+  const fg = rgba(cs.color), bg = rgba(cs.backgroundColor);
+  const over = (c, under) => c.slice(0, 3).map((v, i) => v * c[3] + under[i] * (1 - c[3]));
+  const back = over(bg, felt), text = over(fg, back);
+  const lum = (c) => {
+    const l = c.map(v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * l[0] + 0.7152 * l[1] + 0.0722 * l[2];
+  };
+  const [a, b] = [lum(text), lum(back)].sort((x, y) => y - x);
+  return {ratio: (a + 0.05) / (b + 0.05), color: cs.color, background: cs.backgroundColor};
+}"""
+
+
+def test_buttons_stay_readable_under_the_mouse(app):
+    page = app.page
+    app.new_game(7, ["easy"])
+    for name in ["Resign", "New Game", "How To Play", "+ New Set", "Draw", "Hint"]:
+        button = app.button(name)
+        button.hover()
+        page.wait_for_timeout(50)
+        c = button.evaluate(CONTRAST_JS)
+        assert c["color"] != c["background"], (name, c)
+        assert c["ratio"] >= 4.5, (name, c)
+    # and while pressed
+    button = app.button("+ New Set")
+    button.hover()
+    page.mouse.down()
+    c = button.evaluate(CONTRAST_JS)
+    page.mouse.move(5, 5)
+    page.mouse.up()
+    assert c["ratio"] >= 4.5, c
