@@ -83,7 +83,7 @@ export function attachDrag(root, layer, hooks) {
     drag.dx = r.width / 2;
     drag.dy = r.height + (LIFT[event.pointerType] ?? LIFT.mouse);
     const ghost = drag.source.cloneNode(true);
-    ghost.classList.add("ghost");
+    ghost.classList.add("drag-ghost"); // not "ghost": that is the outlined button style
     ghost.removeAttribute("data-key");
     ghost.style.width = `${r.width}px`;
     ghost.style.height = `${r.height}px`;

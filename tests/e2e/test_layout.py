@@ -230,3 +230,33 @@ def test_buttons_stay_readable_under_the_mouse(app):
     page.mouse.move(5, 5)
     page.mouse.up()
     assert c["ratio"] >= 4.5, c
+
+
+def test_drag_ghost_leaves_the_drop_point_in_view_and_esc_cancels(app, tmp_path):
+    page = app.page
+    app.new_game(7, ["easy"])
+    index = app.drag_new_set([app.rack_ids()[0]])
+    target = app.set_box(index).locator(".tile").last
+    source = app.rack.locator(".tile").first
+    label = source.get_attribute("aria-label")
+    s, t = source.bounding_box(), target.bounding_box()
+    mouse = page.mouse
+    mouse.move(s["x"] + s["width"] / 2, s["y"] + s["height"] / 2)
+    mouse.down()
+    x, y = t["x"] + t["width"] * 0.85, t["y"] + t["height"] / 2
+    mouse.move(x, y, steps=10)
+    expect(page.locator(".insert-after, .insert-before")).to_have_count(1)
+    ghost = page.locator(".drag-layer .tile").bounding_box()
+    # The ghost floats above the pointer: the insert marker at the pointer stays in view
+    # (it used to sit under the ghost, which was held where the tile was grabbed).
+    assert ghost["y"] + ghost["height"] <= y - 6, (ghost, y)
+    # and it is a solid tile (it took the see-through "ghost" button style before)
+    fill = page.locator(".drag-layer .tile").evaluate("g => getComputedStyle(g).backgroundImage")
+    assert "gradient" in fill, fill
+    page.screenshot(path=str(tmp_path / "mid_drag.png"))
+    page.keyboard.press("Escape")
+    expect(page.locator(".drag-layer .tile")).to_have_count(0)
+    mouse.up()
+    tile = app.rack.get_by_role("button", name=label, exact=True).first
+    expect(tile).to_have_attribute("aria-pressed", "false")
+    assert len(app.rack_ids()) == 13
