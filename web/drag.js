@@ -7,6 +7,10 @@ const THRESHOLD = 6;
 const EDGE = 56;
 const OUTSIDE = 24;
 const MAX_SPEED = 14; // px a frame
+// On a touch screen the table's tiles cover most of it, and a tile takes no native
+// panning (touch-action: none, for dragging). A finger that sets off up or down from a
+// table tile within this many ms scrolls the table; held still longer, it drags.
+const HOLD_MS = 300;
 // The ghost floats this far above the pointer, so neither it nor a finger hides the
 // insert marker under the pointer.
 const LIFT = { mouse: 10, pen: 14, touch: 28 };
@@ -64,6 +68,7 @@ export function attachDrag(root, layer, hooks) {
   let drag = null;
   let swallowClick = false;
   let cancelledByKey = false; // the button is still down after Esc: its click is no tap
+  let pan = null; // a touch on a table tile that may turn into scrolling the table
 
   function clearMarks() {
     for (const n of root.querySelectorAll(".drop-zone, .insert-before, .insert-after")) {
@@ -142,6 +147,10 @@ export function attachDrag(root, layer, hooks) {
     if (drag || event.button > 0) return;
     const source = event.target.closest(".tile[data-id]");
     if (!source || !root.contains(source)) return;
+    const area = event.pointerType === "touch" ? source.closest(".table") : null;
+    const scrolls = area && area.scrollHeight > area.clientHeight + 1;
+    pan = scrolls ? { pointer: event.pointerId, x: event.clientX, y: event.clientY, t: event.timeStamp } : null;
+    if (pan) Object.assign(pan, { area, top: area.scrollTop, active: false });
     const id = Number(source.dataset.id);
     if (!hooks.canDrag(id)) return;
     drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId };
@@ -149,6 +158,7 @@ export function attachDrag(root, layer, hooks) {
   });
 
   root.addEventListener("pointermove", (event) => {
+    if (pan && event.pointerId === pan.pointer && panMove(event)) return;
     if (!drag || event.pointerId !== drag.pointer) return;
     if (!drag.active) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < THRESHOLD) return;
@@ -158,7 +168,35 @@ export function attachDrag(root, layer, hooks) {
     move(event);
   });
 
+  // True while the touch scrolls the table rather than dragging the tile.
+  function panMove(event) {
+    const dx = event.clientX - pan.x;
+    const dy = event.clientY - pan.y;
+    if (!pan.active) {
+      if (Math.hypot(dx, dy) < THRESHOLD) return true;
+      const early = event.timeStamp - pan.t < HOLD_MS;
+      if (drag && !(early && Math.abs(dy) > Math.abs(dx))) {
+        pan = null; // a drag
+        return false;
+      }
+      pan.active = true;
+      drag = null; // the tile keeps the capture, so the finger scrolls even off the table
+    }
+    event.preventDefault();
+    pan.area.scrollTop = pan.top - dy;
+    return true;
+  }
+
   root.addEventListener("pointerup", (event) => {
+    if (pan && event.pointerId === pan.pointer) {
+      const panned = pan.active;
+      pan = null;
+      if (panned) {
+        swallowClick = true;
+        setTimeout(() => (swallowClick = false), 0);
+        return;
+      }
+    }
     if (drag && event.pointerId === drag.pointer) end(event, false);
     else if (cancelledByKey) {
       cancelledByKey = false;
@@ -167,6 +205,7 @@ export function attachDrag(root, layer, hooks) {
     }
   });
   root.addEventListener("pointercancel", (event) => {
+    if (pan && event.pointerId === pan.pointer) pan = null;
     if (drag && event.pointerId === drag.pointer) end(event, true);
   });
   root.addEventListener("lostpointercapture", (event) => {

@@ -153,6 +153,26 @@ def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_pat
     page.wait_for_timeout(300)
     assert table.evaluate("t => t.scrollTop") > 20
 
+    # So does a quick swipe that starts on one of the table's tiles (most of a full
+    # table is tiles, and a tile takes no native panning so that it can be dragged).
+    table.evaluate("t => t.scrollTop = 0")
+    sets_before = phone.table_ids()
+    first = table.get_by_role("group").first.get_by_role("button").first
+    tb = first.bounding_box()
+    x0, y0 = tb["x"] + tb["width"] / 2, tb["y"] + tb["height"] / 2
+
+    def touch(kind: str, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x0, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", y0)
+    for dy in (10, 30, 60, 90):
+        touch("touchMove", y0 - dy)
+    touch("touchEnd", y0 - 90)
+    assert table.evaluate("t => t.scrollTop") >= 60
+    assert phone.table_ids() == sets_before
+    expect(first).to_have_attribute("aria-pressed", "false")
+
     # A tile held near the table's bottom edge scrolls it down, near the top edge up.
     table.evaluate("t => t.scrollTop = 0")
     source = phone.rack.locator(".tile").first
