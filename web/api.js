@@ -10,6 +10,7 @@ const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker re
 export const SAVE_KEY = "rummikub.savedGame";
 const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's running turn clock
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sentence = (line) => (/[.!?…]$/.test(line) ? line : `${line}.`);
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 export function createGame(engine, options = {}) {
@@ -29,7 +30,7 @@ export function createGame(engine, options = {}) {
     console.error(err);
     document.body.dataset.failed = String(err.message ?? err);
     state.busy = false;
-    state.thinking = null;
+    state.showing = null;
     say(`The engine failed: ${err.message ?? err}`, "error");
     redraw();
   }
@@ -50,7 +51,9 @@ export function createGame(engine, options = {}) {
 
   function changed() {
     state.refused = null;
-    if (state.message?.kind === "error") say(null);
+    // A message is news of the moment it was said: the next move clears it, except a
+    // hint's guidance while the hint is being laid out.
+    if (state.message && !(state.message.kind === "hint" && state.hint)) say(null);
     redraw();
     liveCheck().catch(failed);
   }
@@ -153,10 +156,13 @@ export function createGame(engine, options = {}) {
   async function computerTurns() {
     const v = () => state.view;
     const mine = epoch;
+    // What the player last did (or was told), then each computer turn: the summary
+    // shown when the player's turn starts.
+    const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
     while (mine === epoch && !v().round_over && v().current !== v().me) {
       const player = v().current;
       state.busy = true;
-      state.thinking = player;
+      state.showing = { player, action: "thinking" };
       redraw();
       let answer;
       try {
@@ -164,6 +170,7 @@ export function createGame(engine, options = {}) {
       } catch (err) {
         if (err.message !== "timeout") throw err;
         say(`${v().players[player].name} took too long; it plays a quick move instead`, "error");
+        told.push(sentence(state.message.text));
         redraw();
         await engine.restart();
         // The same search would run just as long: ask for a quick (Easy-level) move.
@@ -172,13 +179,19 @@ export function createGame(engine, options = {}) {
       if (mine !== epoch) return;
       if (answer.error) {
         state.busy = false;
-        state.thinking = null;
+        state.showing = null;
         say(answer.error, "error");
         redraw();
         return;
       }
       const turn = answer.turn;
       board.applyView(state, answer.view);
+      // The view's `current` is already the next player: until the turn has been shown,
+      // the page names the computer whose turn it was and says what it did.
+      state.showing = { player: turn.player, action: turn.action };
+      const line = sentence(turn.narration);
+      told.push(line);
+      say(line);
       const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
       state.highlight = new Set(moved);
       // Shown tile by tile at the player's speed (all at once when instant or when the
@@ -201,7 +214,8 @@ export function createGame(engine, options = {}) {
     }
     if (mine !== epoch) return;
     state.busy = false;
-    state.thinking = null;
+    state.showing = null;
+    if (told.length > 1) say(told.join(" "));
     if (v().round_over) {
       state.dialog = "round";
       recordRound(v(), roundKey(v()));
@@ -282,7 +296,7 @@ export function createGame(engine, options = {}) {
       const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
       if (answer.error) throw new Error(answer.error);
       state.busy = false;
-      state.thinking = null;
+      state.showing = null;
       state.message = null;
       state.screen = "game";
       state.rack = [];
@@ -399,8 +413,9 @@ export function createGame(engine, options = {}) {
       return settle(answer, text);
     },
 
-    /** Ask the engine for the best play; it is shown, and "Next Hint Step" lays it
-     *  out one set at a time (each step can be undone). */
+    /** Ask the engine for the best play from the table as it was at the start of the
+     *  turn; it is shown, and "Next Hint Step" lays it out one set at a time (each step
+     *  can be undone), first putting back rack tiles the hint does not use. */
     async hint() {
       if (!isMyTurn(state)) return;
       const answer = await engine.call({ cmd: "hint" });
@@ -413,29 +428,36 @@ export function createGame(engine, options = {}) {
         state.hintIds = new Set(answer.placed);
         state.hint = { table: answer.table, placed: answer.placed };
         const sets = answer.table.length;
-        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${sets} set${sets === 1 ? "" : "s"}). Use Next Hint Step to lay it out.`);
+        const strays = board.hintStrays(state, answer.table);
+        const back = strays.length
+          ? ` It does not use ${strays.map(tileName).join(", ")}: the first step puts ${strays.length === 1 ? "it" : "them"} back on your rack.`
+          : "";
+        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${sets} set${sets === 1 ? "" : "s"}).${back} Use Next Hint Step to lay it out.`, "hint");
       }
       redraw();
     },
 
     hintStep() {
       if (!isMyTurn(state) || !state.hint) return;
+      const hint = state.hint;
       const before = board.snapshot(state);
-      const built = board.hintStep(state, state.hint.table);
-      if (built < 0) {
+      const step = board.hintStep(state, hint.table);
+      if (!step) {
         state.hint = null;
-        say("That is the whole hint: Confirm Play to play it.");
+        say("That is the whole hint: Confirm Play to play it.", "hint");
         redraw();
         return;
       }
       state.undo.push(before);
-      const hint = state.hint;
-      state.highlight = new Set(state.table[built]);
-      if (board.hintStep({ ...state, table: state.table.map((r) => r.slice()), rack: state.rack.slice() }, hint.table) < 0) {
-        state.hint = null;
-        say("The hint is laid out: Confirm Play to play it.");
-      }
+      state.highlight = new Set(step.returned ?? state.table[step.built]);
       changed();
+      if (board.hintDone(state, hint.table)) {
+        state.hint = null;
+        say("The hint is laid out: Confirm Play to play it.", "hint");
+      } else if (step.returned) {
+        say(`${step.returned.map(tileName).join(", ")} went back to your rack: the hint does not use ${step.returned.length === 1 ? "it" : "them"}.`, "hint");
+      }
+      redraw();
     },
 
     /** The clock ran out: the engine draws, plays a legal arrangement, or snaps the

@@ -75,13 +75,31 @@ export function undo(state) {
   return true;
 }
 
-/** One step of a hint: the first set of the suggested table that the arrangement
- *  lacks is gathered (from the rack and the other sets) at its place. Returns the
- *  index of the set built, or -1 when the arrangement already holds every set. */
+/** Tiles on the table that the hint's table does not hold: rack tiles the player laid
+ *  this turn that the hint does not use (every tile of the turn's start table is in it). */
+export function hintStrays(state, target) {
+  const wanted = new Set(target.flat());
+  return state.table.flat().filter((id) => !wanted.has(id) && fromRack(state, id));
+}
+
+/** One step of a hint. First, rack tiles the hint does not use go back to the rack (so
+ *  the laid-out hint is exactly the engine's table, which it accepts); then each step
+ *  gathers the first set of the suggested table that the arrangement lacks (from the
+ *  rack and the other sets) at its place. Returns {returned: [ids]}, {built: index}, or
+ *  null when the arrangement already is the hint. */
 export function hintStep(state, target) {
+  const strays = hintStrays(state, target);
+  if (strays.length) {
+    const out = new Set(strays);
+    state.table = state.table.map((row) => row.filter((id) => !out.has(id))).filter((row) => row.length > 0);
+    state.rack = [...state.rack, ...strays];
+    state.selected = null;
+    state.refused = null;
+    return { returned: strays };
+  }
   const same = (a, b) => a.length === b.length && a.every((id, i) => id === b[i]);
   const k = target.findIndex((set) => !state.table.some((row) => same(row, set)));
-  if (k < 0) return -1;
+  if (k < 0) return null;
   const ids = new Set(target[k]);
   const rest = state.table.map((row) => row.filter((id) => !ids.has(id)));
   const at = Math.min(k, rest.length);
@@ -90,7 +108,13 @@ export function hintStep(state, target) {
   state.rack = state.rack.filter((id) => !ids.has(id));
   state.selected = null;
   state.refused = null;
-  return state.table.findIndex((row) => same(row, target[k]));
+  return { built: state.table.findIndex((row) => same(row, target[k])) };
+}
+
+/** Is the arrangement the hint's table, every set of it and nothing else? */
+export function hintDone(state, target) {
+  const key = (rows) => JSON.stringify(rows.map((row) => row.slice()).sort());
+  return key(state.table) === key(target);
 }
 
 /** Move a tile one step along its own row (keyboard arrows). */

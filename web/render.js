@@ -190,15 +190,33 @@ function renderRack(state) {
   rack.classList.toggle("armed", gaps);
 }
 
+/** The player whose turn is on show, and what they are doing: a computer's turn stays
+ *  on show (its tiles revealed, then a pause) after the engine has moved on to the next
+ *  player, and nobody's turn has begun while the who-starts draw is shown. */
+function shownTurn(state) {
+  const v = state.view;
+  if (v.round_over || state.whoStarts) return null;
+  if (state.showing) return state.showing;
+  if (v.current === v.me) return { player: v.me, action: "mine" };
+  return { player: v.current, action: "thinking" };
+}
+
+function turnStatus(state, shown) {
+  if (shown.action === "mine") return "your turn";
+  if (shown.action === "play") return state.pending.size ? "playing…" : "played";
+  return { thinking: "thinking…", draw: "drew a tile", pass: "passed" }[shown.action] ?? "to play";
+}
+
 function renderPlayers(state) {
   const v = state.view;
   const list = $("players");
   list.replaceChildren();
+  const shown = shownTurn(state);
   v.players.forEach((p, i) => {
-    const current = v.current === i && !v.round_over;
+    const current = shown?.player === i;
     const who = i === v.me ? "You" : p.name;
     const level = p.kind === "bot" && p.level ? p.level[0].toUpperCase() + p.level.slice(1) : null;
-    const status = p.resigned ? "resigned" : current ? (i === v.me ? "your turn" : state.thinking === i ? "thinking…" : "to play") : "";
+    const status = p.resigned ? "resigned" : current ? turnStatus(state, shown) : "";
     list.append(
       el("li", { class: `player${current ? " current" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
         el("span", { class: "player-name", text: who }),
@@ -214,7 +232,17 @@ function renderPlayers(state) {
 function turnText(state) {
   const v = state.view;
   if (v.round_over) return v.match_over ? "Game over" : "Round complete";
-  if (v.current !== v.me) return `${v.players[v.current].name} is thinking…`;
+  const shown = shownTurn(state);
+  if (!shown) return "Who starts? Each player draws a tile";
+  if (shown.action !== "mine") {
+    const doing = {
+      thinking: "is thinking…",
+      play: state.pending.size ? "is playing…" : "played",
+      draw: "drew a tile",
+      pass: "passed",
+    };
+    return `${v.players[shown.player].name} ${doing[shown.action]}`;
+  }
   let text = "Your turn";
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
@@ -264,8 +292,11 @@ function renderRoundDialog(state) {
   let reason = reasons[out.reason] ?? "";
   if (v.match_over) {
     const best = Math.max(...out.totals);
-    const champs = v.players.filter((_, i) => out.totals[i] === best).map((p, i) => p.name);
-    reason += ` Final standings below: ${champs.join(" and ")} ${champs.length > 1 ? "win" : "wins"} the game.`;
+    const champs = v.players.map((_, i) => i).filter((i) => out.totals[i] === best);
+    const names = champs.map((i) => (i === v.me ? "You" : v.players[i].name));
+    // "You win", "Computer 1 wins", "You and Computer 1 win".
+    const verb = champs.length > 1 || champs[0] === v.me ? "win" : "wins";
+    reason += ` Final standings below: ${names.join(" and ")} ${verb} the game.`;
   }
   $("round-reason").textContent = reason;
   const body = $("round-scores");

@@ -24,7 +24,7 @@ export function createState() {
     hintIds: new Set(),
     drawn: new Set(), // tiles the player drew last (marked on the rack)
     busy: false, // the engine is thinking (computer turn, confirm)
-    thinking: null, // index of the computer player thinking
+    showing: null, // {player, action: "thinking" | "play" | "draw" | "pass"}: the computer turn on show
     dialog: null, // "round" | null
     clock: null, // {deadline} when the turn clock runs
     restoring: false, // a saved game is being loaded

@@ -85,3 +85,45 @@ def test_reduced_motion_skips_the_motion(app):
             expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
     finally:
         page.emulate_media(reduced_motion="no-preference")
+
+
+def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
+    # A rack tile the hint does not use, already laid alone on a new set, goes back to
+    # the rack as the hint's first step; the laid-out hint is the engine's own table.
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    twin.new_game(seed, LEVELS)
+    hint = twin.call(cmd="hint")
+    stray = next(i for i in app.rack_ids() if i not in hint["placed"])
+    used = hint["placed"][0]
+    app.tap_new_set([stray])
+    app.tile(used).click()
+    app.page.get_by_role("button", name="Put here: Set 1, end").click()
+    assert app.table_ids() == [[stray, used]]
+    app.button("Hint").click()
+    message = app.page.locator("#message")
+    expect(message).to_contain_text("the first step puts it back on your rack")
+    step = app.button("Next Hint Step")
+    step.click()
+    assert stray in app.rack_ids()
+    expect(message).to_contain_text("went back to your rack")
+    for _ in range(len(hint["table"]) + 1):
+        if step.is_hidden():
+            break
+        step.click()
+    expect(step).to_be_hidden()
+    expect(message).to_have_text("The hint is laid out: Confirm Play to play it.")
+    assert sorted(map(sorted, app.table_ids())) == sorted(map(sorted, hint["table"]))
+    expect(app.table.locator(".set.invalid")).to_have_count(0)
+    # Undo takes the hint back a step at a time, down to the player's own arrangement.
+    for _ in range(len(hint["table"]) + 1):
+        app.button("Undo").click()
+    assert app.table_ids() == [[stray, used]]
+    app.button("Reset Turn").click()
+    app.button("Hint").click()
+    for _ in range(len(hint["table"])):
+        step.click()
+    app.button("Confirm Play").click()
+    app.wait_for_turn()
+    assert not set(hint["placed"]) & set(app.rack_ids())
+    assert stray in app.rack_ids()

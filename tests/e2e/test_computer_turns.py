@@ -1,0 +1,184 @@
+"""A computer's turn on show names that computer, in the header, its chip and the
+message, until the player's own turn really starts; the final dialog speaks to "You"."""
+
+from __future__ import annotations
+
+import functools
+
+import game_twin as twin
+from playwright.sync_api import expect
+from test_play import LEVELS, computer_play_deal
+
+# Every change of the turn line, the highlighted chip, the message and the reveal.
+WATCH = """() => {
+  window.__seen = [];
+  const look = () => {
+    const chip = document.querySelector('#players .player.current');
+    const row = {
+      turn: document.querySelector('#turn-info').textContent,
+      body: document.body.dataset.turn,
+      chip: chip ? chip.querySelector('.player-name').textContent : null,
+      status: chip?.querySelector('.player-status')?.textContent ?? null,
+      message: document.querySelector('#message').textContent,
+      pending: document.querySelectorAll('#sets .tile.pending').length,
+      whoStarts: !document.querySelector('#who-starts').hidden,
+      draw: document.querySelector('#draw').disabled,
+    };
+    const last = window.__seen.at(-1);
+    if (!last || JSON.stringify(last) !== JSON.stringify(row)) window.__seen.push(row);
+  };
+  window.__watch = new MutationObserver(look);
+  window.__watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  look();
+}"""
+
+
+def seen(page) -> list[dict]:
+    rows = page.evaluate("window.__seen")
+    page.evaluate("window.__watch.disconnect()")
+    return [r for r in rows if r["body"] is not None]
+
+
+def assert_your_turn_only_when_it_is(rows: list[dict]) -> None:
+    """From a computer's turn on show until the player's controls are live, the page
+    never says "Your turn"; a computer named in the header is the highlighted one."""
+    computers_on_show = False
+    for row in rows:
+        if row["turn"].startswith("Computer"):
+            computers_on_show = True
+            assert row["turn"].startswith(f"{row['chip']} "), row
+        if row["body"] == "mine":
+            computers_on_show = False
+        if computers_on_show:
+            assert not row["turn"].startswith("Your turn"), row
+            assert row["status"] != "your turn", row
+        if row["turn"].startswith("Your turn"):
+            assert not row["whoStarts"], row
+            assert row["chip"] == "You", row
+
+
+@functools.cache
+def computer_draw_deal(levels: tuple[str, ...]) -> tuple[int, list[dict]]:
+    """A seed where the player starts and draws, then each computer answers; returns
+    the seed and the computers' turns, the first of them a draw."""
+    for seed in range(1, 400):
+        view = twin.new_game(seed, list(levels))
+        if view["current"] != view["me"]:
+            continue
+        view = twin.call(cmd="draw")["view"]
+        turns = []
+        while view["current"] != view["me"] and not view["round_over"]:
+            answer = twin.call(cmd="bot_turn")
+            turns.append(answer["turn"])
+            view = answer["view"]
+        if turns[0]["action"] == "draw" and not view["round_over"]:
+            return seed, turns
+    raise AssertionError("no seed where a computer draws at once")
+
+
+def test_a_computer_play_on_show_names_that_computer(app):
+    seed, turn, _ = computer_play_deal()
+    page = app.page
+    app.to_start_screen()
+    page.evaluate(WATCH)
+    app.new_game(seed, LEVELS, delay=900, wait=False)
+    app.wait_for_turn()
+    app.button("Draw").click()
+    page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
+    app.wait_for_turn()
+    expect(page.locator("#turn-info")).to_have_text("Your turn · Opening: 0 of 30")
+    rows = seen(page)
+    assert_your_turn_only_when_it_is(rows)
+    # Under the who-starts draw nobody's turn has begun.
+    under = [r for r in rows if r["whoStarts"]]
+    assert under and all(r["chip"] is None and "Your turn" not in r["turn"] for r in under)
+    # The reveal: Computer 1's chip, "is playing…", and its move in the message.
+    reveal = [r for r in rows if r["pending"]]
+    assert reveal
+    for row in reveal:
+        assert row["turn"] == "Computer 1 is playing…", row
+        assert row["chip"] == "Computer 1" and row["status"] == "playing…", row
+        assert turn["narration"] in row["message"], row
+        assert row["draw"], row
+    # The pause after it still shows Computer 1; then the player's turn, with a summary.
+    assert any(r["turn"] == "Computer 1 played" and r["body"] == "theirs" for r in rows)
+    mine = [r for r in rows if r["body"] == "mine"]
+    assert mine[-1]["chip"] == "You" and mine[-1]["status"] == "your turn"
+    assert not mine[-1]["draw"]
+    message = page.locator("#message")
+    expect(message).to_contain_text("You drew")
+    expect(message).to_contain_text(turn["narration"])
+    # The summary is news of one moment: the next move clears it.
+    app.tile(app.rack_ids()[0]).click()
+    app.button("+ New Set").click()
+    expect(message).to_have_text("")
+
+
+def test_a_computer_draw_is_said_in_the_header_and_message(app):
+    levels = ("easy", "easy")
+    seed, turns = computer_draw_deal(levels)
+    page = app.page
+    app.new_game(seed, list(levels), delay=500)
+    page.evaluate(WATCH)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    rows = seen(page)
+    assert_your_turn_only_when_it_is(rows)
+    drew = [r for r in rows if r["turn"] == "Computer 1 drew a tile"]
+    assert drew, rows
+    for row in drew:
+        assert row["body"] == "theirs" and row["chip"] == "Computer 1", row
+        assert row["status"] == "drew a tile", row
+        assert row["message"] == "Computer 1 drew a tile.", row
+    # Computer 2 is named only once its own turn is on show, after Computer 1's.
+    first_two = [i for i, r in enumerate(rows) if r["chip"] == "Computer 2"]
+    assert first_two and first_two[0] > rows.index(drew[-1])
+    expect(page.locator("#message")).to_contain_text("Computer 1 drew a tile.")
+
+
+def show_final_dialog(page, view: dict) -> None:
+    """Show the round dialog for an engine view (taken from the twin)."""
+    page.evaluate(
+        """(view) => { const game = window.__rummikub;
+            game.state.view = view; game.state.dialog = "round"; game.render(); }""",
+        view,
+    )
+
+
+@functools.cache
+def won_single_round() -> dict:
+    """A single-round game the player wins (hint plays, else draws), as the twin's view."""
+    for seed in range(1, 60):
+        view = twin.new_game(seed, LEVELS, target=0)
+        for _ in range(300):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+                continue
+            hint = twin.call(cmd="hint")
+            view = twin.call(**({"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}))["view"]
+        if view["match_over"] and view["winner"] == view["me"]:
+            return view
+    raise AssertionError("no single-round game won")
+
+
+def test_the_final_dialog_says_you_win(app):
+    page = app.page
+    view = won_single_round()
+    app.new_game(1, LEVELS, target=0)
+    dialog = page.get_by_role("dialog", name="Game Over")
+    show_final_dialog(page, view)
+    expect(dialog).to_contain_text("You win the game.")
+    expect(dialog).not_to_contain_text("You wins")
+    # A shared win, and a computer's.
+    out = view["outcome"]
+    tied = {**view, "outcome": {**out, "totals": [out["totals"][0]] * 2}}
+    page.evaluate("document.querySelector('#round-dialog').close()")
+    show_final_dialog(page, tied)
+    expect(dialog).to_contain_text("You and Computer 1 win the game.")
+    lost = {**view, "outcome": {**out, "totals": [-abs(out["totals"][0]), abs(out["totals"][0])]}}
+    page.evaluate("document.querySelector('#round-dialog').close()")
+    show_final_dialog(page, lost)
+    expect(dialog).to_contain_text("Computer 1 wins the game.")
+    dialog.get_by_role("button", name="New Game").click()
