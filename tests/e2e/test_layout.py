@@ -127,6 +127,28 @@ def test_phone_big_rack_fits_and_picking_up_keeps_rows(phone, tmp_path):
     assert len(phone.rack_ids()) == 23
 
 
+@pytest.mark.parametrize("opponents", [3, 1])
+def test_small_phones_fit(phone, opponents, tmp_path):
+    """An iPhone SE (375x548 under the bars) and a 360x640 Android phone; with one
+    opponent, a 26-tile rack (its tiles narrow past 24 to stay in three rows)."""
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    try:
+        phone.new_game(5, ["expert", "hard", "medium"][:opponents])
+        if opponents == 1:
+            draw(phone, 12)
+            assert len(phone.rack_ids()) == 26
+        for size in ({"width": 375, "height": 548}, {"width": 360, "height": 640}, PHONE):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            m = assert_rack_fits(page)
+            assert m["table"]["height"] >= 96, (size, m["table"])
+            new_set_in_reach(phone)
+            page.screenshot(path=str(tmp_path / f"{size['width']}x{size['height']}.png"))
+    finally:
+        page.set_viewport_size(PHONE)
+
+
 def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_path):
     page = phone.page
     page.set_viewport_size(PHONE)
