@@ -150,6 +150,9 @@ def _check_json(check: TurnCheck, wrap: bool) -> dict[str, Any]:
                 "kind": r.kind,
                 "value": r.value if r.valid else 0,
                 "stands_for": list(r.stands_for),
+                # The row as the engine reads it (put in order when laid out of order):
+                # stands_for goes with these ids, which may differ from the row sent.
+                "order": [t.id for t in r.tiles],
                 "message": r.problem,
             }
             for r in check.readings

@@ -217,9 +217,19 @@ def test_check_a_legal_opening(by_hand):
             "kind": "group",
             "value": 30,
             "stands_for": [None, None, "Y10/K10"],
+            "order": table[0],
             "message": None,
         }
     ]
+
+
+def test_check_tells_the_order_its_jokers_stand_for_in(by_hand):
+    # Laid out of order, the row is read in order: stands_for goes with "order".
+    game = rigged_game(by_hand, ["Y11 Y13 J K1", "B1 B2 B3"])
+    y11, y13, joker = ids(by_hand, game, ["Y11 Y13 J"])[0]
+    reading = call("check", table=[[y11, y13, joker]])["sets"][0]
+    assert reading["order"] == [y11, joker, y13]
+    assert reading["stands_for"] == [None, "Y12", None]
 
 
 def test_check_explains_every_problem_per_set(by_hand):

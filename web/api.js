@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { codeLabel, render, renderClock } from "./render.js";
+import { codeLabel, render, renderClock, showDraw } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -209,6 +209,7 @@ export function createGame(engine, options = {}) {
       }
       state.pending = new Set();
       redraw();
+      if (turn.action === "draw" && botDelay && !reducedMotion()) showDraw(turn.player, Math.min(600, botDelay));
       await persist();
       if (botDelay) await sleep(botDelay);
     }
@@ -219,9 +220,18 @@ export function createGame(engine, options = {}) {
     if (v().round_over) {
       state.dialog = "round";
       recordRound(v(), roundKey(v()));
+    } else if (lostFocus() && state.rack.length) {
+      // The button pressed last (Start Game, Confirm Play, Draw) is gone or disabled:
+      // the turn starts on the rack rather than back at the top of the page.
+      state.focus = `tile-${state.rack[0]}`;
     }
     redraw();
     startClock();
+  }
+
+  function lostFocus() {
+    const active = document.activeElement;
+    return !active || active === document.body || active.disabled || !active.checkVisibility?.();
   }
 
   let restoring = Promise.resolve(false);
@@ -486,6 +496,7 @@ export function createGame(engine, options = {}) {
 
     async nextRound() {
       const answer = await engine.call({ cmd: "next_round" });
+      say(null); // the last round's news is over
       state.dialog = null;
       state.rack = [];
       state.highlight = new Set();

@@ -73,6 +73,8 @@ function updateTile(node, tile, opts) {
     badge.textContent = opts.standsFor ? `= ${opts.standsFor}` : "";
     if (opts.standsFor) node.title = `stands for ${codeLabel(opts.standsFor)}`;
     else node.removeAttribute("title");
+    // Said as well as shown: a screen reader hears what the joker stands for.
+    node.setAttribute("aria-label", opts.standsFor ? `${tile.label}, standing for ${codeLabel(opts.standsFor)}` : tile.label);
   }
 }
 
@@ -127,6 +129,10 @@ function renderTable(state) {
   sets.replaceChildren();
   state.table.forEach((row, i) => {
     const info = setInfo(state, i);
+    // What each joker stands for, by tile id: a check reads a row laid out of order
+    // in order, and its stands_for goes with that order.
+    const order = info?.order ?? row;
+    const standsFor = new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
     const errors = setErrors(state, i);
     const invalid = (info && info.valid === false) || errors.length > 0;
     const tiles = el("div", { class: "set-tiles" });
@@ -140,7 +146,7 @@ function renderTable(state) {
           hint: state.hintIds.has(id),
           placed: placed.has(id),
           pending: state.pending.has(id),
-          standsFor: info?.stands_for?.[j] ?? null,
+          standsFor: standsFor.get(id) ?? null,
         }),
       );
     });
@@ -354,6 +360,31 @@ function renderLog(state) {
   const log = $("log");
   log.replaceChildren();
   for (const line of state.view.log.slice(-3)) log.append(el("li", { text: line }));
+}
+
+/** A computer's draw, shown: a tile back flies from the pool to that player's chip.
+ *  Decoration only (inline styles, removed when done); the words say the same. */
+export function showDraw(player, ms) {
+  const from = document.querySelector("#pool-button .pool-stack");
+  const to = document.querySelector(`#players [data-player="${player}"] .player-tiles`);
+  if (!from?.animate || !to) return;
+  const a = from.getBoundingClientRect();
+  const b = to.getBoundingClientRect();
+  if (!a.width || !b.width) return;
+  const flyer = from.cloneNode(false);
+  flyer.setAttribute("aria-hidden", "true");
+  Object.assign(flyer.style, {
+    position: "fixed", left: `${a.left}px`, top: `${a.top}px`, width: `${a.width}px`,
+    height: `${a.height}px`, margin: "0", zIndex: "40", pointerEvents: "none",
+  });
+  document.body.append(flyer);
+  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const flight = flyer.animate(
+    [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.3 }],
+    { duration: ms, easing: "ease-in" },
+  );
+  flight.finished.finally(() => flyer.remove()).catch(() => {});
 }
 
 export function renderClock(state) {
