@@ -264,6 +264,13 @@ def test_buttons_stay_readable_under_the_mouse(app):
         c = button.evaluate(CONTRAST_JS)
         assert c["color"] != c["background"], (name, c)
         assert c["ratio"] >= 4.5, (name, c)
+    # An insert point stays a thin marker under the mouse (it turned into a white box).
+    app.rack.get_by_role("button").first.click()
+    gap = page.get_by_role("button", name="Put here: rack, end")
+    gap.hover()
+    fill = gap.evaluate("g => getComputedStyle(g).backgroundColor")
+    assert fill == "rgba(0, 0, 0, 0)", fill
+    gap.click()
     # and while pressed
     button = app.button("+ New Set")
     button.hover()
