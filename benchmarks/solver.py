@@ -1,6 +1,6 @@
 """Benchmark: our exact solver against the published MILP solver ``rummikub-solver``.
 
-    .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024]
+    .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024] [--rules wrap]
 
 Two position sets, both fixed by the seed: ``--source random`` (the default) builds tables
 of 0-90 tiles from random valid sets and racks of 1-30 tiles from the tiles left, with and
@@ -10,6 +10,10 @@ Both solvers are timed in the same run on the positions where their rules match:
 the opening, standard rules (the reference's opening mode counts differently and it has
 no wrap-around or locked-joker variants). Prints median, 90th percentile and maximum for
 both, the ratio of medians, and how often both place the same number of tiles.
+
+``--rules wrap`` (wrap-around runs) and ``--rules locked`` (locked joker sets) time our
+solver alone on the same kinds of positions under those rules: the reference has neither
+variant, so there is nothing to compare with, and the figures stand on their own.
 
 The solver keeps per-colour bounds from earlier solves. The hard-bot positions were all
 solved once by the bot while the rounds were played, so by default our solver meets them
@@ -30,6 +34,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
 from solver_positions import random_position
 
+from py_engine.rules import Rules
 from py_engine.solver import clear_bound_cache, solve
 from py_engine.turns import check_turn
 
@@ -50,24 +55,31 @@ def _has_jokers(pos) -> bool:
     return any(t.is_joker for r in pos.table for t in r) or any(t.is_joker for t in pos.rack)
 
 
-def game_positions(count: int, seed: int) -> list:
+RULES = {
+    "standard": Rules(),
+    "wrap": Rules(wrap_runs=True),
+    "locked": Rules(locked_jokers=True),
+}
+
+
+def game_positions(count: int, seed: int, rules: Rules | None = None) -> list:
     """Positions met by opened players in rounds played by the hard bot."""
     from solver_positions import Position
 
     from py_engine.bots import choose_turn
     from py_engine.rounds import Round
-    from py_engine.rules import Rules
 
+    rules = rules or Rules()
     found: list = []
     deal = 0
     while len(found) < count * 3:
-        game = Round(Rules(), seed=f"bench:{seed}:{deal}")
+        game = Round(rules, seed=f"bench:{seed}:{deal}")
         deal += 1
         while not game.is_over:
             p = game.current
             if game.opened[p]:
                 found.append(
-                    Position([list(r) for r in game.table], list(game.racks[p]), True, Rules())
+                    Position([list(r) for r in game.table], list(game.racks[p]), True, rules)
                 )
             turn = choose_turn(game, p, "hard", random.Random(f"{seed}:{deal}:{game.turn}"))
             if turn.table is not None:
@@ -83,6 +95,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--source", choices=["random", "games"], default="random")
+    parser.add_argument(
+        "--rules",
+        choices=sorted(RULES),
+        default="standard",
+        help="variant (no reference but standard)",
+    )
     parser.add_argument("--no-reference", action="store_true", help="time our solver only")
     parser.add_argument(
         "--cold", action="store_true", help="forget kept bounds before each of our solves"
@@ -90,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     rng = random.Random(args.seed)
+    rules = RULES[args.rules]
     if args.source == "games":
-        positions = game_positions(args.positions, args.seed)
+        positions = game_positions(args.positions, args.seed, rules)
     else:
-        positions = [random_position(rng, opened=True) for _ in range(args.positions)]
+        positions = [random_position(rng, opened=True, rules=rules) for _ in range(args.positions)]
     ours: list[float] = []
     sizes: list[tuple[int, int]] = []
     counts: list[int] = []
@@ -117,8 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     print(
-        f"{len(positions)} positions after the opening ({args.source}), seed {args.seed}"
-        + (", kept bounds forgotten before each solve" if args.cold else "")
+        f"{len(positions)} positions after the opening ({args.source}, {args.rules} rules), "
+        f"seed {args.seed}" + (", kept bounds forgotten before each solve" if args.cold else "")
     )
     print(
         f"table tiles {min(s[0] for s in sizes)}-{max(s[0] for s in sizes)}, "
@@ -129,6 +148,9 @@ def main(argv: list[str] | None = None) -> int:
     large = [t for t, s in zip(ours, sizes, strict=True) if s[0] >= 60]
     if large:
         show(f"  (tables >= 60: {len(large)})", large)
+    if args.rules != "standard":
+        print(f"no reference: rummikub-solver has no {args.rules} variant")
+        return 0
     if args.no_reference:
         return 0
 

@@ -312,6 +312,13 @@ class _Problem:
     rack_jokers: int
     wrap: bool = False
     cap: int | None = None  # opening mode: the value to reach
+    # With wrap-around runs the numbers are a circle, so the search may cut it anywhere:
+    # place n of the search holds number (n - 1 + shift) % 13 + 1 (see ``_rotated``).
+    shift: int = 0
+
+
+# The number each place 1..13 of the search holds, per shift (index 0 unused).
+_NUMBERS = [(0, *((n - 1 + shift) % N + 1 for n in range(1, N + 1))) for shift in range(N)]
 
 
 @dataclass(slots=True)
@@ -320,6 +327,7 @@ class _Result:
     final: int
     path: list[Any]
     bounds: list[list[dict[int, int]]]
+    shift: int = 0
 
 
 NEG = -(10**9)
@@ -412,7 +420,8 @@ def _colour_bounds(
     faces = tuple(
         zip(problem.table[lo : lo + N], problem.rack[lo : lo + N], rooms[lo : lo + N], strict=True)
     )
-    key = (faces, jokers, wrap)
+    numbers = _NUMBERS[problem.shift]
+    key = (faces, jokers, wrap, problem.shift)
     cached = _BOUND_CACHE.get(key)
     if cached is not None:
         return cached
@@ -438,7 +447,7 @@ def _colour_bounds(
         flat = {local: 0 if _local_final_ok(local) else NEG for local in reach[N]}
         bounds[N] = flat
         for n in range(N, 0, -1):
-            gain_per = SCALE + n
+            gain_per = SCALE + numbers[n]
             step = steps[n - 1]
             before_flat: dict[int, int] = {}
             get = flat.get
@@ -462,7 +471,7 @@ def _colour_bounds(
         bounds[N] = {local: best[jokers] for local, best in after.items()}
         size = jokers + 1
         for n in range(N, 0, -1):
-            gain_per = SCALE + n
+            gain_per = SCALE + numbers[n]
             step = steps[n - 1]
             flat = bounds[n - 1]
             if size == 5:
@@ -640,18 +649,19 @@ def _relaxed_step(
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, bool], list[tuple]] = {}
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int], list[tuple]] = {}
 
 
-def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool) -> list[tuple]:
-    """The options of colour ``c`` at ``n`` from ``local`` less their bounds: (new local,
-    key delta, potential delta before bounds, value gained, move, table jokers, rack
-    jokers), one per way to take a move's jokers from the table's and the rack's."""
-    key = (n, c, local, t, r, wrap)
+def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int) -> list[tuple]:
+    """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
+    their bounds: (new local, key delta, potential delta before bounds, value gained, move,
+    table jokers, rack jokers), one per way to take a move's jokers from the table's and
+    the rack's."""
+    key = (n, c, local, t, r, wrap, number)
     found = _TEMPLATES.get(key)
     if found is None:
         sh = COLOUR_SHIFT[c]
-        unit = SCALE + n
+        unit = SCALE + number
         found = []
         for mv in _moves(n, local, t, r, wrap):
             delta = (mv.new - local) << sh
@@ -661,9 +671,8 @@ def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool) -> list[t
             for a in range(mv.jokers + 1):
                 b = mv.jokers - a
                 pot = (used + b) * unit - b * JOKER_BEST
-                found.append(
-                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, (used + b) * n, mv, a, b)
-                )
+                gain = (used + b) * number
+                found.append((mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv, a, b))
         _TEMPLATES[key] = found
     return found
 
@@ -680,7 +689,7 @@ def _colour_options(
     return [
         (delta, pot + after - old, value, mv, a, b)
         for new, delta, pot, value, mv, a, b in _templates(
-            n, c, local, problem.table[f], problem.rack[f], problem.wrap
+            n, c, local, problem.table[f], problem.rack[f], problem.wrap, _NUMBERS[problem.shift][n]
         )
         if a <= tj_room and b <= rj_room and (after := get(new, NEG)) > NEG
     ]
@@ -723,7 +732,15 @@ _STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in r
 _NO_STEPS = [0] * (N * COLOURS)
 
 
-def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
+class _OutOfBudget(Exception):
+    """A search stopped at its budget, with the best play it had found (or None)."""
+
+    def __init__(self, partial: _Result | None) -> None:
+        super().__init__()
+        self.partial = partial
+
+
+def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _Result | None:
     """The best play: a depth-first branch and bound over the DP's layers.
 
     Going up the numbers (each number: its four colours, then its groups), a state is a
@@ -732,6 +749,9 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     potential first, a branch that cannot beat the best play found is cut, and a state
     already explored with as good a potential is not explored again. So the first play
     found is usually the best one when the bound is tight, and the search is exact.
+
+    With a ``budget`` the search gives up (raising ``_OutOfBudget``) after closing the
+    groups of that many states.
     """
     rooms = _group_rooms(problem)
     both = [_colour_bounds(problem, c, rooms) for c in range(COLOURS)]
@@ -743,6 +763,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         return None
     start += problem.rack_jokers * JOKER_BEST
     cap = problem.cap
+    numbers = _NUMBERS[problem.shift]
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
     jokers = jt_max + jr_max
     jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
@@ -785,7 +806,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             group = o[3].group
             d2, s2 = d + (group == 2), s + (group == 1)
             js2 = js + o[4] + (o[5] << 2)
-            for delta, dp, gv, info in _closings(n, d2, s2, js2, jt_max, jr_max):
+            for delta, dp, gv, info in _closings(numbers[n], d2, s2, js2, jt_max, jr_max):
                 opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
         opts.sort(key=_POT, reverse=True)
         known[close_key] = opts
@@ -845,8 +866,21 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
         return pot - loose + shared
 
     step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
-    check_jokers = _STEP_CLOSES if jokers else _NO_STEPS
+    check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
     last = steps - 1
+    close_bound = joker_bound
+    if budget is not None:
+        left = [budget]
+
+        def close_bound(n: int, key: int, pot: int) -> int:
+            left[0] -= 1
+            if left[0] < 0:
+                raise _OutOfBudget(
+                    _Result(best[0], best[1], best[2], bounds, problem.shift)
+                    if best[2] is not None
+                    else None
+                )
+            return joker_bound(n, key, pot) if jokers else pot
 
     def search(i: int, key: int, pot: int) -> None:
         opts = option_cache[i].get(
@@ -868,7 +902,7 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
             if seen_next.get(nk, NEG) >= child:
                 continue
             seen_next[nk] = child
-            if check and joker_bound(check, nk, child) <= best[0]:
+            if check and close_bound(check, nk, child) <= best[0]:
                 continue
             path[i] = option
             if i == last:
@@ -885,7 +919,54 @@ def _run_dp(problem: _Problem, floor: int = NEG) -> _Result | None:
     search(0, 0, start)
     if best[2] is None:
         return None
-    return _Result(best[0], best[1], best[2], bounds)
+    return _Result(best[0], best[1], best[2], bounds, problem.shift)
+
+
+# With wrap-around runs the search may cut the circle of numbers anywhere, and how long it
+# takes depends much on where, in ways no cheap measure of the position foretold: on one
+# position from 20 ms to 3 s by the cut. Over 34 positions slow with the usual cut (after
+# 13), the best cut needed at most 11,500 states' groups closed, the usual one up to
+# 300,000. So the search cuts after 13, gives up after closing the groups of WRAP_BUDGET
+# states, tries the next cut with a budget WRAP_GROWTH times as large, and so on.
+WRAP_BUDGET = 8000
+WRAP_GROWTH = 2
+# The cuts tried, in order (a shift of s cuts after number s).
+_SHIFTS = (0, 7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12, 1)
+
+
+def _rotated(problem: _Problem, shift: int) -> _Problem:
+    """``problem`` with the circle of numbers cut before ``shift + 1`` instead of 1."""
+    numbers = _NUMBERS[shift]
+    order = [c * N + numbers[n] - 1 for c in range(COLOURS) for n in range(1, N + 1)]
+    return _Problem(
+        [problem.table[f] for f in order],
+        [problem.rack[f] for f in order],
+        problem.table_jokers,
+        problem.rack_jokers,
+        problem.wrap,
+        problem.cap,
+        shift,
+    )
+
+
+def _search(problem: _Problem, floor: int = NEG) -> _Result | None:
+    """``_run_dp``; with wrap-around runs, cut the circle of numbers at one place after
+    another, each search with a budget (each twice the last) and the best play found so far
+    as its floor, until one search ends within its budget: that one is exact."""
+    if not problem.wrap:
+        return _run_dp(problem, floor)
+    found: _Result | None = None
+    budget = WRAP_BUDGET
+    while True:
+        for shift in _SHIFTS:
+            try:
+                result = _run_dp(_rotated(problem, shift) if shift else problem, floor, budget)
+            except _OutOfBudget as stop:
+                if stop.partial is not None and stop.partial.score > floor:
+                    found, floor = stop.partial, stop.partial.score
+                budget *= WRAP_GROWTH
+                continue
+            return result if result is not None else found
 
 
 # ----- reading the play back ----------------------------------------------------------------
@@ -909,7 +990,14 @@ def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, 
         chosen.append(("colour", n, c, option[3], option[4], option[5]))
         if c == COLOURS - 1:
             chosen.append(("groups", n, option[6]))
-    return _build_sets(chosen)
+    sets = _build_sets(chosen)
+    if not result.shift:
+        return sets
+    numbers = _NUMBERS[result.shift]
+    return [
+        [(numbers[n], -1 if face < 0 else face - n + numbers[n], kind) for n, face, kind in row]
+        for row in sets
+    ]
 
 
 _ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 2, "head": 3}
@@ -1074,7 +1162,7 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules | None = None) -> list[list[
     if not _each_could_fit(counts, jokers, rules.wrap_runs):
         return None
     problem = _Problem(counts, [0] * len(counts), jokers, 0, rules.wrap_runs)
-    result = _run_dp(problem)
+    result = _search(problem)
     if result is None:
         return None
     shapes = _read_back(problem, result)
@@ -1160,7 +1248,7 @@ def _solve(
 def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
     counts, jokers = _counts(rack)
     problem = _Problem([0] * len(counts), counts, 0, jokers, rules.wrap_runs, max(threshold, 0))
-    result = _run_dp(problem, SCALE - 1)
+    result = _search(problem, SCALE - 1)
     if result is None or result.score < SCALE:
         return Play(table, [], 0, notes=("no opening",))
     shapes = _read_back(problem, result)
@@ -1203,14 +1291,14 @@ def _solve_open(
         fixed_rows[fi][pos] = tile
     problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
     if forced_rack:
-        result = _run_dp(problem)
+        result = _search(problem)
     else:
         floor = SCALE - 1
         if not (fixed or loose or rules.wrap_runs):
             floor = max(floor, _easy_score(table, rack) - 1)
-        result = _run_dp(problem, floor)
+        result = _search(problem, floor)
         if result is None and floor >= SCALE:  # cannot happen; never trust the floor alone
-            result = _run_dp(problem, SCALE - 1)
+            result = _search(problem, SCALE - 1)
     if result is None:
         return None
     if result.score < SCALE and not forced_rack:

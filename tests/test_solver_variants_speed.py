@@ -1,0 +1,80 @@
+"""The wrap-around search's cuts and budgets (benchmarks/solver.py measures their speed).
+
+With wrap-around runs the numbers are a circle, and the solver may cut it anywhere: every
+cut must find a play as good, read back as the right tiles, and a search that gives up at
+its budget and tries other cuts must still return the best play.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from solver_positions import random_position
+
+from py_engine import solver
+from py_engine.rules import Rules
+from py_engine.sets import read_set
+from py_engine.solver import solve
+from py_engine.tiles import parse_tiles
+from py_engine.turns import check_turn
+
+WRAP = Rules(wrap_runs=True)
+
+
+def positions(count: int, seed: str):
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield random_position(rng, rules=WRAP, rack_size=rng.randint(1, 16))
+
+
+def answer(pos):
+    play = solve(pos.table, pos.rack, opened=pos.opened, rules=WRAP)
+    if play.found:
+        if pos.opened:
+            check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=WRAP)
+            assert check.ok, check.errors
+        else:
+            laid = play.table[len(pos.table) :]
+            assert all(read_set(row, True).valid for row in laid)
+            assert sorted(t.id for row in laid for t in row) == sorted(t.id for t in play.placed)
+    return play.count, play.value
+
+
+@pytest.mark.parametrize("shift", range(13))
+def test_every_cut_of_the_circle_finds_as_good_a_play(monkeypatch, shift):
+    expected = [answer(pos) for pos in positions(12, f"cuts:{shift}")]
+    monkeypatch.setattr(solver, "_SHIFTS", (shift,))
+    solver.clear_bound_cache()
+    assert [answer(pos) for pos in positions(12, f"cuts:{shift}")] == expected
+
+
+def test_a_cut_reads_back_the_numbers_it_moved(monkeypatch):
+    monkeypatch.setattr(solver, "_SHIFTS", (7,))
+    table = [parse_tiles("R12 R13 R1"), parse_tiles("B7 B8 B9")]
+    rack = parse_tiles("R2 B6 B10 K5 Y5 R5")
+    play = solve(table, rack, opened=True, rules=WRAP)
+    assert sorted(t.code for t in play.placed) == ["B10", "B6", "K5", "R2", "R5", "Y5"]
+    assert play.value == 2 + 6 + 10 + 15
+    assert check_turn(table, play.table, rack, opened=True, rules=WRAP).ok
+
+
+@pytest.mark.parametrize("budget", [1, 40, 300])
+def test_searches_that_give_up_still_return_the_best_play(monkeypatch, budget):
+    expected = [answer(pos) for pos in positions(40, f"budget:{budget}")]
+    monkeypatch.setattr(solver, "WRAP_BUDGET", budget)
+    solver.clear_bound_cache()
+    assert [answer(pos) for pos in positions(40, f"budget:{budget}")] == expected
+
+
+def test_an_opening_found_after_giving_up(monkeypatch):
+    monkeypatch.setattr(solver, "WRAP_BUDGET", 1)
+    play = solve([], parse_tiles("K12 K13 K1 R5 B5 Y5"), opened=False, rules=WRAP)
+    assert play.count == 6 and play.value == 12 + 13 + 1 + 15
+
+
+def test_arrangeable_after_giving_up(monkeypatch):
+    monkeypatch.setattr(solver, "WRAP_BUDGET", 1)
+    rows = solver.arrangeable(parse_tiles("Y12 Y13 Y1 Y2 R7 B7 K7"), WRAP)
+    assert rows is not None and sorted(len(r) for r in rows) == [3, 4]
+    assert solver.arrangeable(parse_tiles("Y12 Y13 Y2 R7 B7"), WRAP) is None
