@@ -231,7 +231,7 @@ export function createGame(engine, options = {}) {
 
   function lostFocus() {
     const active = document.activeElement;
-    return !active || active === document.body || active.disabled || !active.checkVisibility?.();
+    return !active || active === document.body || active.disabled || active.checkVisibility?.() === false;
   }
 
   let restoring = Promise.resolve(false);
