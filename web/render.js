@@ -265,6 +265,7 @@ function renderControls(state) {
   $("reset").disabled = !mine || !touched;
   $("undo").disabled = !mine || state.undo.length === 0;
   $("draw").disabled = !mine;
+  $("draw").textContent = v && v.pool === 0 ? "Pass" : "Draw"; // nothing left to draw
   $("hint").disabled = !mine;
   $("hint-step").hidden = !(mine && state.hint);
   const sel = state.selected;
@@ -438,6 +439,8 @@ export function render(state) {
   $("turn-info").textContent = turnText(state);
   renderClock(state);
   const msg = $("message");
+  // Routine news is read out politely; a refused move or an error interrupts.
+  msg.setAttribute("aria-live", state.message?.kind === "error" ? "assertive" : "polite");
   msg.textContent = state.message?.text ?? "";
   msg.className = `message ${state.message?.kind ?? ""}`;
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Locator, Page, expect
 
 TURN_TIMEOUT_MS = 60_000
@@ -14,6 +16,10 @@ class GamePage:
     # ----- finding things
     def button(self, name: str) -> Locator:
         return self.page.get_by_role("button", name=name, exact=True)
+
+    def draw_or_pass(self) -> None:
+        """Press Draw (named Pass once the pool is empty)."""
+        self.page.get_by_role("button", name=re.compile(r"^(Draw|Pass)$")).click()
 
     @property
     def rack(self) -> Locator:

@@ -55,7 +55,7 @@ def test_score_screen(app):
     for _ in range(200):
         if dialog.is_visible():
             break
-        app.button("Draw").click()
+        app.draw_or_pass()
         app.wait_for_turn()
     assert dialog.is_visible()
     assert violations(app.page) == [], json.dumps(violations(app.page), indent=1)

@@ -29,7 +29,7 @@ def with_short_clock(app, site):
 def test_clock_untouched_turn_draws(app, site):
     with_short_clock(app, site)
     rack = app.rack_ids()
-    message = app.page.get_by_role("alert")
+    message = app.page.locator("#message")
     expect(message).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
     app.wait_for_turn()
     assert len(app.rack_ids()) == len(rack) + 1
@@ -40,7 +40,7 @@ def test_clock_plays_a_legal_arrangement(app, site):
     app.tap_new_set(sets[0])
     for tiles in sets[1:]:
         app.tap_new_set(tiles)
-    expect(app.page.get_by_role("alert")).to_contain_text("so it was played", timeout=WAIT_MS)
+    expect(app.page.locator("#message")).to_contain_text("so it was played", timeout=WAIT_MS)
     app.wait_for_turn()
     played = {i for s in sets for i in s}
     assert not played & set(app.rack_ids())
@@ -51,7 +51,7 @@ def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
     with_short_clock(app, site)
     rack = app.rack_ids()
     app.tap_new_set(rack[:2])
-    expect(app.page.get_by_role("alert")).to_contain_text(
+    expect(app.page.locator("#message")).to_contain_text(
         "snapped back and you drew 3 penalty tiles", timeout=WAIT_MS
     )
     app.wait_for_turn()
@@ -74,7 +74,7 @@ def test_clock_keeps_counting_down_across_a_reload(app):
     reload(page)
     app = GamePage(page)
     app.wait_for_turn()
-    expect(page.get_by_role("alert")).to_contain_text("restored")
+    expect(page.locator("#message")).to_contain_text("restored")
     expect(page.get_by_role("timer")).to_be_visible()
     assert seconds_left(page) <= 28
 
@@ -94,6 +94,6 @@ def test_clock_whose_deadline_passed_before_a_reload_is_up_at_once(app):
     )
     reload(page)
     app = GamePage(page)
-    expect(page.get_by_role("alert")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    expect(page.locator("#message")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
     app.wait_for_turn()
     assert len(app.rack_ids()) == len(rack) + 1

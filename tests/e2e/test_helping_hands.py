@@ -29,7 +29,7 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     hint = twin.call(cmd="hint")
     assert hint["table"]
     app.button("Hint").click()
-    expect(app.page.get_by_role("alert")).to_contain_text("Hint: you can play")
+    expect(app.page.locator("#message")).to_contain_text("Hint: you can play")
     step = app.button("Next Hint Step")
     for n in range(1, len(hint["table"]) + 1):
         step.click()

@@ -80,7 +80,7 @@ def test_illegal_confirm_is_refused_and_nothing_is_lost(app):
     app.drag_new_set(rack[:2])
     expect(app.table.locator(".set.invalid")).to_have_count(1)
     app.button("Confirm Play").click()
-    message = app.page.get_by_role("alert")
+    message = app.page.locator("#message")
     expect(message).to_contain_text("Not played")
     expect(message).to_contain_text(re.compile(r"\w{4,}"))
     expect(app.set_box(0)).to_have_class(re.compile("invalid"))
@@ -255,7 +255,7 @@ def draw_until_round_over(app) -> None:
     for _ in range(200):
         if dialog.is_visible():
             return
-        app.button("Draw").click()
+        app.draw_or_pass()
         app.wait_for_turn()
     raise AssertionError("the round did not end")
 

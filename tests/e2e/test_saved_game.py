@@ -26,7 +26,7 @@ def test_reload_mid_turn_brings_the_game_back(app):
     reload(page)
     app = GamePage(page)
     app.wait_for_turn()
-    expect(page.get_by_role("alert")).to_contain_text("restored")
+    expect(page.locator("#message")).to_contain_text("restored")
     assert sorted(app.rack_ids()) == sorted(rack)
     assert app.table_ids() == table
     assert page.locator("#pool-count").text_content() == pool

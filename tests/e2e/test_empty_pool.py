@@ -1,0 +1,50 @@
+"""Once the pool is empty the Draw button says what it does: Pass."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
+from playwright.sync_api import expect
+
+from py_engine import bridge
+
+
+def saved_game_with_an_empty_pool() -> str:
+    """A two-player game in which both sides drew until the pool ran dry, the human's
+    turn next (made by the engine, saved as the page saves it)."""
+    answer = json.loads(
+        bridge.call(
+            json.dumps(
+                {
+                    "cmd": "new_game",
+                    "seed": 5,
+                    "players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+                }
+            )
+        )
+    )
+    assert "view" in answer, answer
+    session = bridge._session
+    game = session.round
+    while game.pool or game.current != session.me:
+        game.draw_or_pass(player=game.current)
+    assert not game.is_over and not game.pool
+    return session.save()
+
+
+def test_draw_becomes_pass_when_the_pool_is_empty(app):
+    page = app.page
+    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved_game_with_an_empty_pool())
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.locator("#pool-count")).to_have_text("0")
+    expect(app.button("Draw")).to_have_count(0)
+    racks = len(app.rack_ids())
+    app.button("Pass").click()
+    app.wait_for_turn()
+    assert len(app.rack_ids()) == racks  # nothing was drawn
+    expect(page.locator("#log")).to_contain_text("passed")
