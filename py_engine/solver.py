@@ -923,15 +923,17 @@ def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _
 
 
 # With wrap-around runs the search may cut the circle of numbers anywhere, and how long it
-# takes depends much on where, in ways no cheap measure of the position foretold: on one
-# position from 20 ms to 3 s by the cut. Over 34 positions slow with the usual cut (after
-# 13), the best cut needed at most 11,500 states' groups closed, the usual one up to
-# 300,000. So the search cuts after 13, gives up after closing the groups of WRAP_BUDGET
-# states, tries the next cut with a budget WRAP_GROWTH times as large, and so on.
-WRAP_BUDGET = 8000
+# takes depends much on where, in ways no cheap measure of the position foretold (one
+# position: 20 ms to 3 s by the cut; neighbouring cuts often alike). So the search cuts
+# after 13, gives up after closing the groups of WRAP_BUDGET states, tries the next cut
+# with a budget WRAP_GROWTH times as large, and so on. Over 700 positions (random and
+# hard-bot ones, and 35 slow with the usual cut), each timed with every cut, this order
+# and budget kept the worst to about 65,000 states' groups closed, the usual cut alone
+# to 300,000; smaller first budgets or slower growth cost more in the worst case.
+WRAP_BUDGET = 12000
 WRAP_GROWTH = 2
-# The cuts tried, in order (a shift of s cuts after number s).
-_SHIFTS = (0, 7, 6, 8, 5, 9, 4, 10, 3, 11, 2, 12, 1)
+# The cuts tried, in order (a shift of s cuts after number s), spread round the circle.
+_SHIFTS = (0, 7, 3, 10, 5, 12, 1, 9, 4, 11, 2, 8, 6)
 
 
 def _rotated(problem: _Problem, shift: int) -> _Problem:
@@ -1264,11 +1266,13 @@ def _solve_open(
     fixed: Sequence[Sequence[Tile]] = (),
     demand: Sequence[tuple[Face, int, int]] = (),
     loose: Sequence[Tile] = (),
+    beat: int = NEG,
 ) -> Play | None:
     """After opening: ``table`` sets may be rearranged, ``fixed`` sets stay (first in the
     answer). Each ``demand`` (face, fixed set, position) takes a tile of that face out of
     the tiles to put it in that place (a locked joker swapped for its tile); ``loose``
-    table tiles (freed jokers) must end in a set. Returns None when nothing can be placed."""
+    table tiles (freed jokers) must end in a set. Returns None when nothing can be placed,
+    or nothing scoring (tiles * SCALE + value) at least ``beat``."""
     table_tiles = [t for row in table for t in row] + list(loose)
     tcounts, tj = _counts(table_tiles)
     rcounts, rj = _counts(rack)
@@ -1290,15 +1294,16 @@ def _solve_open(
         taken_ids.add(tile.id)
         fixed_rows[fi][pos] = tile
     problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
+    forced = sum(SCALE + t.number for t in forced_rack)  # type: ignore[operator]
     if forced_rack:
-        result = _search(problem)
+        result = _search(problem, beat - forced - 1 if beat > NEG else NEG)
     else:
-        floor = SCALE - 1
+        floor = max(SCALE - 1, beat - 1)
         if not (fixed or loose or rules.wrap_runs):
             floor = max(floor, _easy_score(table, rack) - 1)
         result = _search(problem, floor)
-        if result is None and floor >= SCALE:  # cannot happen; never trust the floor alone
-            result = _search(problem, SCALE - 1)
+        if result is None and floor >= SCALE and beat == NEG:
+            result = _search(problem, SCALE - 1)  # cannot happen; never trust the floor alone
     if result is None:
         return None
     if result.score < SCALE and not forced_rack:
@@ -1606,7 +1611,10 @@ def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Pl
         demand = [(face, i, pos) for i, (_, swaps, _) in enumerate(combo) for face, pos in swaps]
         loose = [j for _, _, jokers in combo for j in jokers]
         swapped = sum(1 for _, swaps, _ in combo if swaps)
-        play = _solve_open(free_rows, rack, rules, fixed, demand, loose)
+        # Only a play as good as the best so far can win (on fewer sets changed): the
+        # search need not look at the others.
+        beat = NEG if best_key is None else best_key[0] * SCALE + best_key[1]
+        play = _solve_open(free_rows, rack, rules, fixed, demand, loose, beat)
         if play is None:
             continue
         changed = play.changed + swapped

@@ -78,3 +78,33 @@ def test_arrangeable_after_giving_up(monkeypatch):
     rows = solver.arrangeable(parse_tiles("Y12 Y13 Y1 Y2 R7 B7 K7"), WRAP)
     assert rows is not None and sorted(len(r) for r in rows) == [3, 4]
     assert solver.arrangeable(parse_tiles("Y12 Y13 Y2 R7 B7"), WRAP) is None
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_locked_jokers_searches_that_must_beat_the_best_so_far_change_nothing(monkeypatch, wrap):
+    # Each way of swapping locked jokers is searched only for plays as good as the best
+    # found so far; searching every way in full must give as good an answer.
+    rules = Rules(locked_jokers=True, wrap_runs=wrap)
+
+    def answers():
+        rng = random.Random(f"locked:{wrap}")
+        out = []
+        for _ in range(30):
+            pos = random_position(
+                rng, rules=rules, opened=True, jokers=True, rack_size=rng.randint(1, 16)
+            )
+            play = solve(pos.table, pos.rack, opened=True, rules=rules)
+            if play.found:
+                check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=rules)
+                assert check.ok, check.errors
+            out.append((play.count, play.value))
+        return out
+
+    expected = answers()
+    search_all = solver._solve_open
+    monkeypatch.setattr(
+        solver,
+        "_solve_open",
+        lambda *args: search_all(*args[:6]) if len(args) > 6 else search_all(*args),
+    )
+    assert answers() == expected
