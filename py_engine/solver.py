@@ -733,11 +733,13 @@ _NO_STEPS = [0] * (N * COLOURS)
 
 
 class _OutOfBudget(Exception):
-    """A search stopped at its budget, with the best play it had found (or None)."""
+    """A search stopped at its budget, with the best play it had found (or None), and the
+    number where it met the most states."""
 
-    def __init__(self, partial: _Result | None) -> None:
+    def __init__(self, partial: _Result | None, busiest: int) -> None:
         super().__init__()
         self.partial = partial
+        self.busiest = busiest
 
 
 def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _Result | None:
@@ -875,10 +877,12 @@ def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _
         def close_bound(n: int, key: int, pot: int) -> int:
             left[0] -= 1
             if left[0] < 0:
+                met = [sum(len(s) for s in seen[4 * k + 1 : 4 * k + 5]) for k in range(N)]
                 raise _OutOfBudget(
                     _Result(best[0], best[1], best[2], bounds, problem.shift)
                     if best[2] is not None
-                    else None
+                    else None,
+                    numbers[max(range(N), key=met.__getitem__) + 1],
                 )
             return joker_bound(n, key, pot) if jokers else pot
 
@@ -923,17 +927,18 @@ def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _
 
 
 # With wrap-around runs the search may cut the circle of numbers anywhere, and how long it
-# takes depends much on where, in ways no cheap measure of the position foretold (one
-# position: 20 ms to 3 s by the cut; neighbouring cuts often alike). So the search cuts
-# after 13, gives up after closing the groups of WRAP_BUDGET states, tries the next cut
-# with a budget WRAP_GROWTH times as large, and so on. Over 700 positions (random and
-# hard-bot ones, and 35 slow with the usual cut), each timed with every cut, this order
-# and budget kept the worst to about 65,000 states' groups closed, the usual cut alone
-# to 300,000; smaller first budgets or slower growth cost more in the worst case.
+# takes depends much on where: on one position from 20 ms to 3 s by the cut. The states
+# pile up at a few numbers where the colours' bounds, each colour on its own, promise too
+# much; cutting the circle just after the number where the most states were met usually
+# puts those numbers last, where the bounds are tight (over 42 positions slow with the
+# usual cut, that cut took a median 6,500 states' groups closed, the usual one 54,000).
+# So the search cuts after 13, gives up after closing the groups of WRAP_BUDGET states,
+# then cuts after the busiest number, then next to it, and so on round the circle, each
+# budget WRAP_GROWTH times the last.
 WRAP_BUDGET = 12000
 WRAP_GROWTH = 2
-# The cuts tried, in order (a shift of s cuts after number s), spread round the circle.
-_SHIFTS = (0, 7, 3, 10, 5, 12, 1, 9, 4, 11, 2, 8, 6)
+# The cuts tried after the first, as steps from the busiest number.
+_STEPS = (0, 1, 2, -1, 3, -2, 4, -3, 5, -4, 6, -5, -6)
 
 
 def _rotated(problem: _Problem, shift: int) -> _Problem:
@@ -953,22 +958,26 @@ def _rotated(problem: _Problem, shift: int) -> _Problem:
 
 def _search(problem: _Problem, floor: int = NEG) -> _Result | None:
     """``_run_dp``; with wrap-around runs, cut the circle of numbers at one place after
-    another, each search with a budget (each twice the last) and the best play found so far
-    as its floor, until one search ends within its budget: that one is exact."""
+    another (see WRAP_BUDGET), each search with a budget and the best play found so far as
+    its floor, until one search ends within its budget: that one is exact."""
     if not problem.wrap:
         return _run_dp(problem, floor)
     found: _Result | None = None
     budget = WRAP_BUDGET
+    shifts = [0]
+    shift = 0
     while True:
-        for shift in _SHIFTS:
-            try:
-                result = _run_dp(_rotated(problem, shift) if shift else problem, floor, budget)
-            except _OutOfBudget as stop:
-                if stop.partial is not None and stop.partial.score > floor:
-                    found, floor = stop.partial, stop.partial.score
-                budget *= WRAP_GROWTH
-                continue
-            return result if result is not None else found
+        shift = shifts.pop(0) if shifts else shift
+        try:
+            result = _run_dp(_rotated(problem, shift) if shift else problem, floor, budget)
+        except _OutOfBudget as stop:
+            if stop.partial is not None and stop.partial.score > floor:
+                found, floor = stop.partial, stop.partial.score
+            if not shift:
+                shifts = [s for s in ((stop.busiest + k) % N for k in _STEPS) if s]
+            budget *= WRAP_GROWTH
+            continue
+        return result if result is not None else found
 
 
 # ----- reading the play back ----------------------------------------------------------------
