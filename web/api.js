@@ -9,6 +9,9 @@ import { recordRound } from "./stats.js";
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
 export const SAVE_KEY = "rummikub.savedGame";
 const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's running turn clock
+// {turn, rack, table} the player's own rack order and, on their turn, the arrangement in
+// progress: a reload brings them back when the engine's game is at that very turn.
+const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentence = (line) => (/[.!?…]$/.test(line) ? line : `${line}.`);
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -50,6 +53,7 @@ export function createGame(engine, options = {}) {
   }
 
   function changed() {
+    keepArrangement();
     state.refused = null;
     // A message is news of the moment it was said: the next move clears it, except a
     // hint's guidance while the hint is being laid out.
@@ -126,6 +130,62 @@ export function createGame(engine, options = {}) {
     } catch {
       // Storage full or disabled: the game goes on, it just won't survive a reload.
     }
+    keepArrangement();
+  }
+
+  // The rack order and the arrangement in progress are the page's own (the engine keeps
+  // only the game): kept beside the saved game, keyed to the exact turn, so a reload
+  // brings back a sorted rack and a half-built play, and never a stale one.
+  function keepArrangement() {
+    const view = state.view;
+    if (!view || state.restoring) return;
+    const table = isMyTurn(state) && board.isTouched(state) ? state.table : null;
+    try {
+      localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table }));
+    } catch {
+      // Storage full or disabled: a reload deals the rack back in the engine's order.
+    }
+  }
+
+  /** Put back the kept rack order (and the arrangement in progress, on the player's
+   *  turn) when it fits the view just restored: the same turn, and exactly the tiles the
+   *  engine reports. Anything else is ignored. Returns true when the arrangement came back. */
+  function restoreArrangement() {
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(ARRANGEMENT_KEY));
+    } catch {
+      return false; // unreadable: the engine's order stands
+    }
+    const view = state.view;
+    const ids = (list) => Array.isArray(list) && list.every(Number.isInteger) && new Set(list).size === list.length;
+    if (!kept || typeof kept !== "object" || kept.turn !== turnKey(view) || !ids(kept.rack)) return false;
+    const rackIds = new Set(state.startRack);
+    const table = kept.table;
+    const myTurn = !view.round_over && view.current === view.me;
+    if (myTurn && Array.isArray(table) && table.length && table.every((row) => ids(row) && row.length)) {
+      // Every tile of the turn exactly once: the rack only holds tiles of the engine's
+      // rack, and every other tile of the rack and of the table is on the table.
+      const placed = table.flat();
+      const all = [...kept.rack, ...placed];
+      const expected = [...state.startRack, ...state.startTable.flat()];
+      const seen = new Set(all);
+      if (
+        seen.size === all.length &&
+        all.length === expected.length &&
+        expected.every((id) => seen.has(id)) &&
+        kept.rack.every((id) => rackIds.has(id))
+      ) {
+        state.rack = kept.rack.slice();
+        state.table = table.map((row) => row.slice());
+        return board.isTouched(state);
+      }
+    }
+    // The rack order alone: the kept order of the tiles still on the rack, then the rest.
+    const order = kept.rack.filter((id) => rackIds.has(id));
+    const inOrder = new Set(order);
+    state.rack = [...order, ...state.rack.filter((id) => !inOrder.has(id))];
+    return false;
   }
 
   async function settle(answer, what) {
@@ -263,8 +323,14 @@ export function createGame(engine, options = {}) {
     state.rack = [];
     state.dialog = answer.view.round_over ? "round" : null;
     board.applyView(state, answer.view);
-    say("Welcome back: your game was restored.");
+    const arranged = restoreArrangement();
+    say(
+      arranged
+        ? "Welcome back: your game was restored, with the tiles you had arranged this turn."
+        : "Welcome back: your game was restored.",
+    );
     redraw();
+    if (arranged) liveCheck().catch(failed);
     runComputers().catch(failed); // not awaited: a new game need not wait for them
     return true;
   }
@@ -302,6 +368,9 @@ export function createGame(engine, options = {}) {
       epoch++; // stop the old game's computers, and let their last call finish
       state.notice = null;
       keepDeadline(null);
+      try {
+        localStorage.removeItem(ARRANGEMENT_KEY);
+      } catch {}
       await computers.catch(() => {});
       const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
       if (answer.error) throw new Error(answer.error);
@@ -377,6 +446,7 @@ export function createGame(engine, options = {}) {
     resetTurn() {
       if (!isMyTurn(state)) return;
       board.resetTurn(state);
+      keepArrangement();
       say("Turn reset: every tile is back where it was.");
       checkSeq++;
       redraw();
@@ -384,6 +454,7 @@ export function createGame(engine, options = {}) {
 
     sortRack(by) {
       board.sortRack(state, by);
+      keepArrangement();
       redraw();
     },
 
@@ -407,10 +478,12 @@ export function createGame(engine, options = {}) {
       return true;
     },
 
-    /** Draw one tile (or pass when the pool is empty); the arrangement is dropped. */
+    /** Draw one tile (or pass when the pool is empty); the arrangement is put back,
+     *  and the player is told so. */
     async draw() {
       if (!isMyTurn(state)) return;
       const before = state.startRack.slice();
+      const arranged = board.isTouched(state);
       state.busy = true;
       redraw();
       const answer = await engine.call({ cmd: "draw" });
@@ -419,7 +492,8 @@ export function createGame(engine, options = {}) {
       if (answer.error) return settle(answer);
       const drawn = board.newRackTiles(before, answer.view);
       state.drawn = new Set(drawn.map((t) => t.id));
-      const text = drawn.length ? `You drew ${drawn.map((t) => t.label).join(", ")}.` : "You passed.";
+      const did = drawn.length ? `drew ${drawn.map((t) => t.label).join(", ")}` : "passed";
+      const text = arranged ? `Your arrangement was put back; you ${did}.` : `You ${did}.`;
       return settle(answer, text);
     },
 
@@ -510,7 +584,12 @@ export function createGame(engine, options = {}) {
     /** Bring back the game saved in this browser, if any. A save the engine refuses
      *  is set aside (kept under another key) and reported; it never breaks the page. */
     restoreSaved() {
-      restoring = restoreFromStorage().catch(failed);
+      restoring = restoreFromStorage().catch((err) => {
+        // The save stays where it is, for the next visit; the start screen says why.
+        state.restoring = false;
+        state.notice = `Your saved game could not be restored now: ${err.message ?? err}`;
+        failed(err);
+      });
       return restoring;
     },
 
@@ -523,6 +602,11 @@ export function createGame(engine, options = {}) {
       if (answer.error) return say(answer.error, "error"), redraw();
       state.highlight = new Set();
       return settle(answer, "You resigned this round.");
+    },
+
+    /** Is there a game that starting a new one would abandon? (A finished match is not.) */
+    inProgress() {
+      return state.restoring || (!!state.view && !state.view.match_over);
     },
 
     setDelay(ms) {

@@ -6,6 +6,7 @@
 import { createGame } from "./api.js";
 import { attachDrag } from "./drag.js";
 import { Engine } from "./engine.js";
+import { renderHowTo, VARIANTS } from "./render.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
 const params = new URLSearchParams(location.search);
@@ -45,6 +46,7 @@ function renderLevels() {
 }
 $("opponents").addEventListener("change", renderLevels);
 renderLevels();
+for (const v of VARIANTS) $(`${v.flag.replaceAll("_", "-")}-about`).textContent = v.about;
 if (params.has("seed")) $("seed").value = params.get("seed");
 // ?delay=MS and ?clock=SECONDS pre-select a setting, adding it when it is not offered.
 function preselect(select, value, label) {
@@ -54,11 +56,9 @@ function preselect(select, value, label) {
 if (params.has("delay")) preselect($("delay"), params.get("delay"), `${params.get("delay")} ms`);
 if (params.has("clock")) preselect($("turn-seconds"), params.get("clock"), `${params.get("clock")} seconds`);
 
-function readSettings() {
-  const form = $("start-form");
-  const data = new FormData(form);
-  const n = Number(data.get("opponents"));
-  const opponents = Array.from({ length: n }, (_, i) => ({ level: data.get(`level${i}`) }));
+/** The rules chosen on the start screen. */
+function readRules() {
+  const data = new FormData($("start-form"));
   const seconds = data.get("turn_seconds");
   const rules = {
     opening: Number(data.get("opening")),
@@ -69,20 +69,47 @@ function readSettings() {
   for (const flag of ["wrap_runs", "locked_jokers", "easing_opening", "last_call", "no_winner_when_blocked"]) {
     rules[flag] = data.get(flag) === "on";
   }
+  return rules;
+}
+
+function readSettings() {
+  const data = new FormData($("start-form"));
+  const n = Number(data.get("opponents"));
+  const opponents = Array.from({ length: n }, (_, i) => ({ level: data.get(`level${i}`) }));
+  const rules = readRules();
   const seed = data.get("seed");
   game.setDelay(Number(data.get("delay")));
   return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed) };
 }
 
-$("start-form").addEventListener("submit", async (event) => {
+// A new game abandons the one in progress: asked first, unless the match is over.
+$("start-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (!game.inProgress()) return startGame();
+  const v = game.state.view;
+  const you = v?.players[v.me];
+  $("abandon-where").textContent = v
+    ? `It is round ${v.round}${you ? `, and you have ${you.score} points` : ""}.`
+    : "";
+  $("abandon-dialog").showModal();
+});
+$("abandon-cancel").addEventListener("click", () => {
+  $("abandon-dialog").close();
+  game.resume();
+});
+$("abandon-confirm").addEventListener("click", () => {
+  $("abandon-dialog").close();
+  startGame();
+});
+
+async function startGame() {
   const button = $("start-game");
   button.disabled = true;
   button.textContent = game.state.boot.ready ? "Dealing…" : "Waiting for the engine…";
   await game.newGame(readSettings());
   button.disabled = false;
   button.textContent = "Start Game";
-});
+}
 
 // ----- the game: taps, buttons, keys
 
@@ -179,10 +206,16 @@ $("resign-confirm").addEventListener("click", () => {
   game.resign();
 });
 $("resume-game").addEventListener("click", () => game.resume());
-$("howto-open").addEventListener("click", () => $("howto-dialog").showModal());
-for (const link of document.querySelectorAll(".howto-link")) {
-  link.addEventListener("click", () => $("howto-dialog").showModal());
+// How To Play tells the rules of the game on screen: the one being played, or the one
+// being set up on the start screen.
+function openHowTo() {
+  const v = game.state.view;
+  const playing = game.state.screen === "game" && v;
+  renderHowTo(playing ? v.rules : readRules(), !!playing);
+  $("howto-dialog").showModal();
 }
+$("howto-open").addEventListener("click", openHowTo);
+for (const link of document.querySelectorAll(".howto-link")) link.addEventListener("click", openHowTo);
 $("howto-close").addEventListener("click", () => $("howto-dialog").close());
 $("next-round").addEventListener("click", () => game.nextRound());
 $("new-game").addEventListener("click", () => {

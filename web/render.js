@@ -9,6 +9,32 @@ const COLOUR_WORD = { R: "red", B: "blue", Y: "yellow", K: "black" };
 
 const $ = (id) => document.getElementById(id);
 
+/** The variants offered on the start screen, each with the line that explains it there
+ *  and in How To Play (the engine is what applies them). */
+export const VARIANTS = [
+  { flag: "wrap_runs", name: "Runs may wrap from 13 to 1", about: "A run may go on from 13 to 1: 12 13 1 2 is a run." },
+  {
+    flag: "locked_jokers",
+    name: "Sets with a joker are locked",
+    about: "A set holding a joker can't be changed, except to swap the joker out for the tile it stands for.",
+  },
+  {
+    flag: "easing_opening",
+    name: "Opening gets easier while you wait",
+    about: "The opening total drops by 5 after every 2 of your turns without opening, never below 10.",
+  },
+  {
+    flag: "last_call",
+    name: "Last call when the pool runs dry",
+    about: "Once the pool is empty, every player has one last turn; then the round ends as if nobody could play.",
+  },
+  {
+    flag: "no_winner_when_blocked",
+    name: "No winner when blocked",
+    about: "If the pool runs dry and nobody can play, nobody wins: everyone loses the value of their own rack.",
+  },
+];
+
 function el(tag, attrs = {}, children = []) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -388,6 +414,36 @@ export function showDraw(player, ms) {
   flight.finished.finally(() => flyer.remove()).catch(() => {});
 }
 
+/** How To Play, told for one set of rules: the current game's (`current`) or the one
+ *  being set up on the start screen. */
+export function renderHowTo(rules, current) {
+  const r = rules ?? {};
+  $("howto-runs").textContent = r.wrap_runs
+    ? "Here runs may wrap from 13 to 1: 12 13 1 2 is a run (1 still counts 1)."
+    : "1 is always low; 13 is the top.";
+  const opening = `${r.opening ?? 30} points`;
+  $("howto-opening").textContent = r.easing_opening
+    ? `${opening} at first, then 5 less after every 2 of your turns without opening, never below 10; the header shows what you need now`
+    : opening;
+  $("howto-joker").textContent = String(r.joker_penalty ?? 30);
+  const blocked = r.no_winner_when_blocked
+    ? "If the pool runs dry and nobody can play, nobody wins: everyone loses the value of their own rack."
+    : "If the pool runs dry and nobody can play, the lowest rack wins and gains the differences.";
+  const lastCall = r.last_call ? "Once the pool is empty, every player has one last turn; then the round ends. " : "";
+  $("howto-blocked").textContent = lastCall + blocked;
+  $("howto-target").textContent = r.target === 0
+    ? "This is a single-round game: the round decides it."
+    : `Rounds go on until someone reaches ${r.target ?? 200} points; the highest total wins the game.`;
+  $("howto-variants-intro").textContent = current
+    ? "Chosen on the New Game screen. In this game:"
+    : "Chosen on the New Game screen. For the game you are setting up:";
+  $("howto-variants").replaceChildren(
+    ...VARIANTS.map((v) =>
+      el("li", {}, [el("b", { text: v.name }), ` (${r[v.flag] ? "on" : "off"}): ${v.about}`]),
+    ),
+  );
+}
+
 export function renderClock(state) {
   const clock = $("clock");
   if (!state.clock) {
@@ -421,8 +477,16 @@ export function render(state) {
   const v = state.view;
   $("menu-resign").hidden =
     state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned;
+  // While a saved game comes back, the start form is put away: starting a new game
+  // then would replace the saved one.
+  const restoring = state.restoring && state.screen === "start";
+  $("start-form").hidden = restoring;
+  $("start-title").textContent = restoring ? "Restoring your saved game…" : "New Game";
+  $("start-screen").setAttribute("aria-busy", restoring ? "true" : "false");
   const notice = $("start-notice");
-  notice.textContent = state.restoring ? "Restoring your saved game…" : state.notice ?? "";
+  notice.textContent = restoring
+    ? "Welcome back. Your game comes back as soon as the game engine has loaded (progress at the top of the page)."
+    : state.notice ?? "";
   notice.hidden = !notice.textContent;
   $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
   if (state.screen !== "game" || !state.view) {

@@ -79,6 +79,7 @@ class GamePage:
         page.get_by_label("Computer turns stay on show").select_option(str(delay))
         more.locator("summary").click()
         self.button("Start Game").click()
+        self.abandon_if_asked()
         if wait:
             self.wait_for_turn()
 
@@ -90,6 +91,12 @@ class GamePage:
         elif page.locator("#menu-new-game").is_visible():
             page.locator("#menu-new-game").click()
         expect(page.get_by_role("heading", name="New Game")).to_be_visible()
+
+    def abandon_if_asked(self) -> None:
+        """Starting a game while a match is in progress asks first: abandon it."""
+        dialog = self.page.get_by_role("dialog", name="Abandon this game?")
+        if dialog.count():
+            dialog.get_by_role("button", name="Abandon and Start").click()
 
     def wait_for_turn(self) -> None:
         """Until it is the player's turn again, or the round is over."""

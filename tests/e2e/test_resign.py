@@ -25,6 +25,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
         app.to_start_screen()
     before = rounds_played(page)
     app.button("Start Game").click()
+    app.abandon_if_asked()  # the game started just above
     app.wait_for_turn()
     # Changing one's mind costs nothing.
     app.button("Resign").click()

@@ -1,0 +1,70 @@
+"""Starting over: a new game in the middle of a match asks first (never when the match
+is over), and a Draw over tiles being arranged says that they were put back."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+
+def test_a_new_game_mid_match_asks_before_abandoning_it(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    rack = app.rack_ids()
+    # Changing one's mind costs nothing: the game is still there.
+    app.to_start_screen()
+    app.button("Start Game").click()
+    dialog = page.get_by_role("dialog", name="Abandon this game?")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("It is round 1")
+    dialog.get_by_role("button", name="Keep Playing").click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+    assert app.rack_ids() == rack
+    # Abandoning for real starts the new game.
+    app.to_start_screen()
+    more = page.locator("details.more", has_text="More options").locator("summary")
+    more.click()
+    page.get_by_label("Deal number").fill(str(seed + 1000))
+    more.click()
+    app.button("Start Game").click()
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Abandon and Start").click()
+    app.wait_for_turn()
+    assert page.evaluate("window.__rummikub.state.view.round") == 1
+    assert sorted(app.rack_ids()) != sorted(rack)
+
+
+def test_no_question_once_the_match_is_over(app):
+    page = app.page
+    seed, _ = opening_deal()
+    # Another deal than test_resign.py's: statistics count a round with the same deal
+    # and the same scores once.
+    app.new_game(seed + 1000, LEVELS, target=0)
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role("button", name="Resign").click()
+    over = page.get_by_role("dialog", name="Game Over")
+    expect(over).to_be_visible()
+    over.get_by_role("button", name="New Game").click()
+    app.button("Start Game").click()
+    expect(page.get_by_role("dialog", name="Abandon this game?")).to_be_hidden()
+    app.wait_for_turn()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+
+
+def test_draw_over_an_arrangement_says_it_was_put_back(app):
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    rack = app.rack_ids()
+    app.tap_new_set(sets[0][:2])
+    app.button("Draw").click()
+    expect(page.locator("#message")).to_contain_text("Your arrangement was put back; you drew")
+    app.wait_for_turn()
+    assert set(rack) < set(app.rack_ids())
+    # A plain draw says only what was drawn.
+    app.button("Draw").click()
+    expect(page.locator("#message")).to_contain_text("You drew")
+    expect(page.locator("#message")).not_to_contain_text("put back")
+    app.wait_for_turn()

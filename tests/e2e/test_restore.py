@@ -1,0 +1,145 @@
+"""Coming back to a saved game: while it is being restored the start form is put away
+(starting a game then would replace it), and the player's own rack order and the
+arrangement in progress come back with it only when they fit the engine's game."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+ARRANGEMENT = "rummikub.savedGame.arrangement"
+
+
+def reload(page) -> GamePage:
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text("restored")
+    return app
+
+
+def engine_rack(page) -> list[int]:
+    return page.evaluate("window.__rummikub.state.view.rack.map(t => t.id)")
+
+
+def engine_table(page) -> list[list[int]]:
+    return page.evaluate("window.__rummikub.state.view.table.map(s => s.tiles.map(t => t.id))")
+
+
+def test_while_a_saved_game_is_restored_the_start_form_is_put_away(app, browser, site):
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    saved = app.page.evaluate("localStorage.getItem('rummikub.savedGame')")
+    assert saved
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(
+            "if (typeof localStorage !== 'undefined' && !localStorage.getItem('rummikub.savedGame'))"
+            f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});"
+        )
+        # The engine worker is held back: the page stays in its restoring state.
+        held = []
+        context.route("**/web/worker.js", lambda route: held.append(route))
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(site)
+        expect(page.get_by_role("heading", name="Restoring your saved game…")).to_be_visible()
+        page.wait_for_timeout(300)
+        assert held, "the engine worker was not requested"
+        expect(page.get_by_role("button", name="Start Game")).to_be_hidden()
+        expect(page.get_by_label("Computer opponents")).to_be_hidden()
+        assert page.locator("body").get_attribute("data-engine") == "booting"
+        # The engine boots: the game is back, and starting another one asks first.
+        for route in held:
+            route.continue_()
+        context.unroute("**/web/worker.js")
+        restored = GamePage(page)
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        restored.wait_for_turn()
+        expect(page.locator("#message")).to_contain_text("restored")
+        rack = restored.rack_ids()
+        restored.to_start_screen()
+        restored.button("Start Game").click()
+        dialog = page.get_by_role("dialog", name="Abandon this game?")
+        expect(dialog).to_be_visible()
+        dialog.get_by_role("button", name="Keep Playing").click()
+        expect(dialog).to_be_hidden()
+        assert restored.rack_ids() == rack
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_reload_keeps_the_rack_order_and_the_arrangement_in_progress(app):
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Sort by Number").click()
+    app.button("Sort by Colour").click()
+    by_colour = app.rack_ids()
+    assert by_colour != engine_rack(page)  # the deal order is not sorted
+    app.tap_new_set(sets[0][:2])  # half a set: not legal yet, kept all the same
+    rack, table = app.rack_ids(), app.table_ids()
+    app = reload(page)
+    expect(page.locator("#message")).to_contain_text("with the tiles you had arranged")
+    assert app.rack_ids() == rack
+    assert app.table_ids() == table
+    expect(app.set_box(len(table) - 1)).to_have_class("set invalid new")  # checked again
+    # Reset Turn goes back to the engine's table; the rack keeps the sorted order.
+    app.button("Reset Turn").click()
+    assert app.table_ids() == engine_table(page)
+    assert app.rack_ids()[: len(rack)] == rack
+    # A sorted rack alone survives a reload too, after the turn has moved on.
+    app.button("Draw").click()
+    app.wait_for_turn()
+    app.button("Sort by Number").click()
+    by_number = app.rack_ids()
+    app = reload(page)
+    assert app.rack_ids() == by_number
+    assert app.table_ids() == engine_table(page)
+
+
+def test_a_stale_or_corrupt_arrangement_is_ignored(app):
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Sort by Number").click()
+    app.tap_new_set(sets[0][:2])
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{ARRANGEMENT}')"))
+    dealt = engine_rack(page)
+
+    def keep(value: str) -> None:
+        page.evaluate(f"localStorage.setItem('{ARRANGEMENT}', {json.dumps(value)})")
+
+    # Unreadable: the rack comes back in the engine's order, the table as the engine has it.
+    keep("{not json")
+    app = reload(page)
+    assert app.rack_ids() == dealt
+    assert app.table_ids() == engine_table(page)
+    # A tile the engine does not know of: the table is not trusted (the rack order is:
+    # it is the same turn, and its tiles are the engine's).
+    forged = {**kept, "table": [[*kept["table"][0], 9999]]}
+    keep(json.dumps(forged))
+    app = reload(page)
+    assert app.table_ids() == engine_table(page)
+    assert sorted(app.rack_ids()) == sorted(dealt)
+    assert app.rack_ids()[: len(kept["rack"])] == kept["rack"]
+    # A tile in two places at once: refused.
+    on_rack = {**kept, "rack": [*kept["rack"], *kept["table"][0]], "table": [[dealt[0]]]}
+    keep(json.dumps(on_rack))
+    app = reload(page)
+    assert app.table_ids() == engine_table(page)
+    assert sorted(app.rack_ids()) == sorted(dealt)
+    # Another turn's arrangement: ignored altogether.
+    keep(json.dumps({**kept, "turn": "another turn", "rack": dealt[::-1]}))
+    app = reload(page)
+    assert app.rack_ids() == dealt
+    assert app.table_ids() == engine_table(page)
+    app.button("Draw").click()  # and the game plays on
+    app.wait_for_turn()

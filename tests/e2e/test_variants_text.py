@@ -1,0 +1,67 @@
+"""The variants are explained on the start screen, and How To Play tells the rules of
+the game in hand: wrap-around runs, the joker's cost, the opening, the variants on."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+VARIANTS = {
+    "Runs may wrap from 13 to 1": "12 13 1 2 is a run",
+    "Sets with a joker are locked": "swap the joker out",
+    "Opening gets easier while you wait": "drops by 5",
+    "Last call when the pool runs dry": "one last turn",
+    "No winner when blocked": "nobody wins",
+}
+
+
+def how_to_play(page):
+    page.get_by_role("button", name="How To Play").first.click()
+    dialog = page.get_by_role("dialog", name="How To Play")
+    expect(dialog).to_be_visible()
+    return dialog
+
+
+def test_each_variant_is_explained_on_the_start_screen(app):
+    page = app.page
+    app.to_start_screen()
+    for name, about in VARIANTS.items():
+        expect(page.get_by_label(name)).to_have_accessible_description(re.compile(re.escape(about)))
+        expect(page.get_by_text(about)).to_be_visible()
+
+
+def test_how_to_play_follows_the_variants_chosen(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.to_start_screen()
+    wrap = page.get_by_label("Runs may wrap from 13 to 1")
+    joker = page.get_by_label("Joker left on a rack")
+    try:
+        # The standard rules, as set up on the start screen.
+        dialog = how_to_play(page)
+        expect(dialog).to_contain_text("1 is always low; 13 is the top.")
+        expect(dialog).to_contain_text("a joker costs 30")
+        expect(dialog).to_contain_text("For the game you are setting up")
+        expect(dialog.get_by_role("listitem").filter(has_text="Runs may wrap from 13 to 1 (off)")).to_be_visible()
+        dialog.get_by_role("button", name="Close").click()
+        # A game with wrap-around runs and a 25-point joker.
+        wrap.check()
+        joker.select_option("25")
+        app.new_game(seed, LEVELS)
+        dialog = how_to_play(page)
+        expect(dialog).to_contain_text("In this game")
+        expect(dialog).to_contain_text("runs may wrap from 13 to 1: 12 13 1 2 is a run")
+        expect(dialog).not_to_contain_text("1 is always low")
+        expect(dialog).to_contain_text("a joker costs 25")
+        expect(dialog.get_by_role("listitem").filter(has_text="Runs may wrap from 13 to 1 (on)")).to_be_visible()
+        expect(dialog.get_by_role("listitem").filter(has_text="No winner when blocked (off)")).to_be_visible()
+        dialog.get_by_role("button", name="Close").click()
+    finally:
+        # The shared page's start screen back to the standard rules.
+        app.to_start_screen()
+        wrap.uncheck()
+        joker.select_option("30")
+        if app.button("Back to Game").is_visible():
+            app.button("Back to Game").click()
