@@ -43,7 +43,8 @@ def test_no_question_once_the_match_is_over(app):
     # and the same scores once.
     app.new_game(seed + 1000, LEVELS, target=0)
     app.button("Resign").click()
-    page.get_by_role("dialog", name="Resign this round?").get_by_role("button", name="Resign").click()
+    resign = page.get_by_role("dialog", name="Resign this round?")
+    resign.get_by_role("button", name="Resign").click()
     over = page.get_by_role("dialog", name="Game Over")
     expect(over).to_be_visible()
     over.get_by_role("button", name="New Game").click()

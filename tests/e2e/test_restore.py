@@ -39,7 +39,8 @@ def test_while_a_saved_game_is_restored_the_start_form_is_put_away(app, browser,
     context = browser.new_context(service_workers="block")
     try:
         context.add_init_script(
-            "if (typeof localStorage !== 'undefined' && !localStorage.getItem('rummikub.savedGame'))"
+            "if (typeof localStorage !== 'undefined'"
+            " && !localStorage.getItem('rummikub.savedGame'))"
             f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});"
         )
         # The engine worker is held back: the page stays in its restoring state.

@@ -17,6 +17,10 @@ VARIANTS = {
 }
 
 
+def variant_line(dialog, text: str):
+    return dialog.get_by_role("listitem").filter(has_text=text)
+
+
 def how_to_play(page):
     page.get_by_role("button", name="How To Play").first.click()
     dialog = page.get_by_role("dialog", name="How To Play")
@@ -44,7 +48,7 @@ def test_how_to_play_follows_the_variants_chosen(app):
         expect(dialog).to_contain_text("1 is always low; 13 is the top.")
         expect(dialog).to_contain_text("a joker costs 30")
         expect(dialog).to_contain_text("For the game you are setting up")
-        expect(dialog.get_by_role("listitem").filter(has_text="Runs may wrap from 13 to 1 (off)")).to_be_visible()
+        expect(variant_line(dialog, "Runs may wrap from 13 to 1 (off)")).to_be_visible()
         dialog.get_by_role("button", name="Close").click()
         # A game with wrap-around runs and a 25-point joker.
         wrap.check()
@@ -55,8 +59,8 @@ def test_how_to_play_follows_the_variants_chosen(app):
         expect(dialog).to_contain_text("runs may wrap from 13 to 1: 12 13 1 2 is a run")
         expect(dialog).not_to_contain_text("1 is always low")
         expect(dialog).to_contain_text("a joker costs 25")
-        expect(dialog.get_by_role("listitem").filter(has_text="Runs may wrap from 13 to 1 (on)")).to_be_visible()
-        expect(dialog.get_by_role("listitem").filter(has_text="No winner when blocked (off)")).to_be_visible()
+        expect(variant_line(dialog, "Runs may wrap from 13 to 1 (on)")).to_be_visible()
+        expect(variant_line(dialog, "No winner when blocked (off)")).to_be_visible()
         dialog.get_by_role("button", name="Close").click()
     finally:
         # The shared page's start screen back to the standard rules.
