@@ -177,8 +177,9 @@ function renderTable(state) {
       );
     });
     if (showGaps) tiles.append(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
+    // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
     const note = invalid
-      ? errors[0] || info?.message || "Not a valid set"
+      ? (errors[0] || info?.message || "Not a valid set").replace(/^Set \d+: /, "")
       : info
         ? `${info.kind ?? "set"} · ${info.value}`
         : "";

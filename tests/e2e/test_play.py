@@ -84,6 +84,10 @@ def test_illegal_confirm_is_refused_and_nothing_is_lost(app):
     expect(message).to_contain_text("Not played")
     expect(message).to_contain_text(re.compile(r"\w{4,}"))
     expect(app.set_box(0)).to_have_class(re.compile("invalid"))
+    # The set's own note says what is wrong, without naming itself ("Set 1: ...").
+    note = app.set_box(0).locator(".set-note")
+    expect(note).to_contain_text("at least 3 tiles")
+    expect(note).not_to_contain_text("Set 1")
     # Nothing lost: the two tiles are still on the table, the rest on the rack.
     assert app.table_ids() == [rack[:2]]
     assert app.rack_ids() == rack[2:]
