@@ -20,8 +20,11 @@ rack tiles may be. The states are searched depth first with branch and bound: a 
 potential is its score plus an upper bound on what can follow (each colour on its own,
 computed backwards once per colour, with the jokers shared out among the colours), so the
 best play is usually found first and then proved. Wrap-around runs add "tail" runs that
-start at 1 and "head" runs that must reach 13, matched up per colour. Locked joker sets are
-taken out of the search, each joker either left alone or swapped for a tile it stands for.
+start at 1 and "head" runs that must reach 13, matched up per colour; as the numbers then
+make a circle, a search that runs long gives up and the circle is cut elsewhere (the
+numbers renamed, their values kept), until one search ends within its budget. Locked
+joker sets are taken out of the search, each joker either left alone or swapped for a
+tile it stands for.
 """
 
 from __future__ import annotations
