@@ -28,7 +28,8 @@ WATCH = """() => {
     if (!last || JSON.stringify(last) !== JSON.stringify(row)) window.__seen.push(row);
   };
   window.__watch = new MutationObserver(look);
-  window.__watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+  window.__watch.observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
   look();
 }"""
 
@@ -116,7 +117,7 @@ def test_a_computer_play_on_show_names_that_computer(app):
 
 def test_a_computer_draw_is_said_in_the_header_and_message(app):
     levels = ("easy", "easy")
-    seed, turns = computer_draw_deal(levels)
+    seed, _ = computer_draw_deal(levels)
     page = app.page
     app.new_game(seed, list(levels), delay=500)
     page.evaluate(WATCH)
@@ -157,7 +158,9 @@ def won_single_round() -> dict:
                 view = twin.call(cmd="bot_turn")["view"]
                 continue
             hint = twin.call(cmd="hint")
-            view = twin.call(**({"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}))["view"]
+            view = twin.call(
+                **({"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"})
+            )["view"]
         if view["match_over"] and view["winner"] == view["me"]:
             return view
     raise AssertionError("no single-round game won")

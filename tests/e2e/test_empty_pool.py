@@ -36,7 +36,9 @@ def saved_game_with_an_empty_pool() -> str:
 
 def test_draw_becomes_pass_when_the_pool_is_empty(app):
     page = app.page
-    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved_game_with_an_empty_pool())
+    page.evaluate(
+        "text => localStorage.setItem('rummikub.savedGame', text)", saved_game_with_an_empty_pool()
+    )
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
     app = GamePage(page)

@@ -52,8 +52,12 @@ def test_resign_a_round_and_the_match_goes_on(app):
     app.wait_for_turn()
     expect(page.locator("#log")).to_contain_text("Round 2:")
     expect(page.locator("#message")).not_to_contain_text("resign")  # last round's news
-    expect(page.locator('#players [data-player="0"] .player-score')).to_have_text(f"{int(you_total)} pts")
-    expect(page.locator('#players [data-player="1"] .player-score')).to_have_text(f"{int(their_total)} pts")
+    expect(page.locator('#players [data-player="0"] .player-score')).to_have_text(
+        f"{int(you_total)} pts"
+    )
+    expect(page.locator('#players [data-player="1"] .player-score')).to_have_text(
+        f"{int(their_total)} pts"
+    )
     assert page.evaluate("window.__rummikub.state.view.round") == 2
     assert page.evaluate("window.__rummikub.state.view.players[0].resigned") is False
     expect(app.button("Resign")).to_be_visible()
