@@ -287,3 +287,27 @@ def test_a_decision_stops_looking_for_agreeing_racks_once_a_deal_finds_none(
     # without a shared search each deal looks on its own
     _deal(view, unseen, rng)
     assert len(calls) == 2 * bots.RACK_TRIES
+
+
+def test_the_win_chance_table_favours_the_smaller_rack_and_the_player_to_move() -> None:
+    # Measured from hard-against-hard rounds (benchmarks/expert_eval.py): where the data
+    # is thick (racks of 1 to 6), fewer tiles than the other side means better than even.
+    chance = bots._win_chance
+    assert all(0 <= x <= 1000 for row in bots._WIN_CHANCE for x in row)  # thousandths
+    for mover in range(1, 7):
+        for other in range(1, 7):
+            if mover < other:
+                assert chance(mover, other) > 0.5
+            elif mover > other:
+                assert chance(mover, other) < 0.5
+    assert chance(1, 1) > 0.55  # the one to move with a last tile often lays it first
+    assert chance(30, 3) == chance(14, 3)  # sizes past the table's end are capped
+
+
+def test_a_rollout_still_going_is_scored_by_the_win_chance_table(by_hand) -> None:
+    # Nobody can play or draw usefully within the horizon: the rollout's value is the
+    # table's chance for me, with the opponent to move.
+    game = by_hand.rigged(["R1 B5", "K2 Y8 B12"], [], opened=[True, True])
+    view = View.of(game, 0)
+    value = bots._rollout(view.rules, [], list(view.rack), list(game.racks[1]), True, [])
+    assert value == pytest.approx(1.0 - bots._win_chance(3, 2))
