@@ -83,10 +83,9 @@ def requests_seen(site):
     return Requests(site)
 
 
-@pytest.fixture(scope="session")
-def shared_page(browser, site, requests_seen):
-    """One desktop page for the session, booted once."""
-    context = browser.new_context(viewport={"width": 1280, "height": 860})
+def open_booted_page(context, site: str, requests_seen):
+    """A page of ``context`` at the site, its requests watched and its uncaught errors
+    kept in ``page.page_errors``, once the engine has booted."""
     requests_seen.watch(context)
     page = context.new_page()
     errors: list[str] = []
@@ -94,7 +93,14 @@ def shared_page(browser, site, requests_seen):
     page.goto(site)
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
     page.page_errors = errors
-    yield page
+    return page
+
+
+@pytest.fixture(scope="session")
+def shared_page(browser, site, requests_seen):
+    """One desktop page for the session, booted once."""
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    yield open_booted_page(context, site, requests_seen)
     context.close()
 
 

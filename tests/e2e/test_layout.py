@@ -6,7 +6,7 @@ reach, and buttons that stay readable under the mouse."""
 from __future__ import annotations
 
 import pytest
-from conftest import BOOT_TIMEOUT_MS
+from conftest import open_booted_page
 from game_page import GamePage
 from playwright.sync_api import expect
 
@@ -80,14 +80,9 @@ def phone(browser, site, requests_seen):
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
-    requests_seen.watch(context)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(site)
-    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    page = open_booted_page(context, site, requests_seen)
     yield GamePage(page)
-    assert errors == [], errors
+    assert page.page_errors == [], page.page_errors
     context.close()
 
 
