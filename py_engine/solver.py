@@ -920,8 +920,10 @@ def _run_dp(problem: _Problem, floor: int = NEG, budget: int | None = None) -> _
                 return  # the upper bound is reached: nothing can beat it
 
     # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
+    # (A caller asking for less, such as a swap of a rack tile for a locked joker whose
+    # other rack tiles cannot go down, still needs the table laid out again.)
     ceiling = joker_bound(0, 0, start) if jokers else start
-    if ceiling < SCALE and (problem.rack_jokers or any(problem.rack)):
+    if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
         return None
     search(0, 0, start)
     if best[2] is None:

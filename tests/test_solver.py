@@ -146,6 +146,16 @@ def test_locked_joker_sets():
     assert ["R5", "R6", "R7"] in rows(play)
 
 
+def test_locked_joker_swap_is_found_beside_rack_tiles_that_cannot_go_down():
+    # The swap is the only play; K13 and Y9 fit nowhere, which must not hide it.
+    rules = Rules(locked_jokers=True)
+    table, tiles = position(["R4 J R6", "B1 B2 B3"], "R5 K13 Y9")
+    play = solve(table, tiles, opened=True, rules=rules)
+    assert codes(play.placed) == ["R5"]
+    assert ["R4", "R5", "R6"] in rows(play)
+    assert check_turn(table, play.table, tiles, opened=True, rules=rules).ok
+
+
 def test_locked_three_tile_group_swaps_either_missing_colour():
     rules = Rules(locked_jokers=True)
     play = best(["R5 B5 J", "K1 K2 K3"], "K5", rules=rules)
