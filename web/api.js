@@ -276,7 +276,9 @@ export function createGame(engine, options = {}) {
     if (mine !== epoch) return;
     state.busy = false;
     state.showing = null;
-    if (told.length > 1) say(told.join(" "));
+    // Summed up only when the player's turn comes round (one line per opponent): after a
+    // resignation the computers may play out the rest of the round, far too much to say.
+    if (told.length > 1 && !v().round_over && v().current === v().me) say(told.join(" "));
     if (v().round_over) {
       state.dialog = "round";
       recordRound(v(), roundKey(v()));

@@ -324,13 +324,10 @@ function renderRoundDialog(state) {
     resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You win" : `${winner} wins`} the round by resignation.`,
   };
   let reason = reasons[out.reason] ?? "";
-  if (v.match_over) {
-    const best = Math.max(...out.totals);
-    const champs = v.players.map((_, i) => i).filter((i) => out.totals[i] === best);
-    const names = champs.map((i) => (i === v.me ? "You" : v.players[i].name));
-    // "You win", "Computer 1 wins", "You and Computer 1 win".
-    const verb = champs.length > 1 || champs[0] === v.me ? "win" : "wins";
-    reason += ` Final standings below: ${names.join(" and ")} ${verb} the game.`;
+  if (v.match_over && v.winner !== null) {
+    // The engine names the match winner (a tie on totals goes to the earlier seat).
+    const champion = v.winner === v.me ? "You win" : `${v.players[v.winner].name} wins`;
+    reason += ` Final standings below: ${champion} the game.`;
   }
   $("round-reason").textContent = reason;
   const body = $("round-scores");

@@ -40,8 +40,7 @@ export function recordRound(view, key) {
   stats.leftTotal += out.rack_values[me];
   if (view.match_over) {
     stats.games += 1;
-    const best = Math.max(...out.totals);
-    if (out.totals[me] === best) stats.gamesWon += 1;
+    if (view.winner === me) stats.gamesWon += 1; // the engine's winner: a tie goes to the earlier seat
   }
   store(stats);
   return stats;

@@ -174,13 +174,16 @@ def test_the_final_dialog_says_you_win(app):
     show_final_dialog(page, view)
     expect(dialog).to_contain_text("You win the game.")
     expect(dialog).not_to_contain_text("You wins")
-    # A shared win, and a computer's.
+    # A tie on totals: the page names the engine's winner (the earlier seat), no other.
     out = view["outcome"]
-    tied = {**view, "outcome": {**out, "totals": [out["totals"][0]] * 2}}
+    tied = {**view, "winner": 0, "outcome": {**out, "totals": [out["totals"][0]] * 2}}
     page.evaluate("document.querySelector('#round-dialog').close()")
     show_final_dialog(page, tied)
-    expect(dialog).to_contain_text("You and Computer 1 win the game.")
-    lost = {**view, "outcome": {**out, "totals": [-abs(out["totals"][0]), abs(out["totals"][0])]}}
+    expect(dialog).to_contain_text("You win the game.")
+    expect(dialog).not_to_contain_text("Computer 1 win")
+    # A computer's win.
+    totals = [-abs(out["totals"][0]), abs(out["totals"][0])]
+    lost = {**view, "winner": 1, "outcome": {**out, "totals": totals}}
     page.evaluate("document.querySelector('#round-dialog').close()")
     show_final_dialog(page, lost)
     expect(dialog).to_contain_text("Computer 1 wins the game.")

@@ -77,3 +77,20 @@ def test_resigning_a_single_round_game_ends_it(app):
     over = page.get_by_role("dialog", name="Game Over")
     expect(over).to_contain_text("Computer 1 wins the round by resignation.")
     expect(over.get_by_role("button", name="Next Round")).to_be_hidden()
+
+
+def test_after_resigning_the_computers_play_on_without_a_pile_of_news(app):
+    # Three players: after the player resigns, the two computers play the round out
+    # (dozens of turns); the page says how it ended, not every turn in one message.
+    page = app.page
+    app.new_game(7, ["easy", "easy"], target=0)
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    app.wait_for_turn()
+    dialog = page.locator("#round-dialog")
+    expect(dialog).to_be_visible(timeout=60_000)
+    message = page.locator("#message").text_content() or ""
+    assert message.count(". ") < 4, message
+    dialog.get_by_role("button", name="New Game").click()
