@@ -66,9 +66,7 @@ function readRules() {
     target: Number(data.get("target")),
     turn_seconds: seconds ? Number(seconds) : null,
   };
-  for (const flag of ["wrap_runs", "locked_jokers", "easing_opening", "last_call", "no_winner_when_blocked"]) {
-    rules[flag] = data.get(flag) === "on";
-  }
+  for (const { flag } of VARIANTS) rules[flag] = data.get(flag) === "on";
   return rules;
 }
 

@@ -234,10 +234,17 @@ function shownTurn(state) {
   return { player: v.current, action: "thinking" };
 }
 
+/** What a computer whose turn is on show is doing, said after its name ("Computer 2
+ *  is thinking…", "… drew a tile"). */
+function computerDoing(state, action) {
+  if (action === "play") return state.pending.size ? "is playing…" : "played";
+  return { thinking: "is thinking…", draw: "drew a tile", pass: "passed" }[action];
+}
+
+/** The same on the player's card, where the name stands above it ("thinking…"). */
 function turnStatus(state, shown) {
   if (shown.action === "mine") return "your turn";
-  if (shown.action === "play") return state.pending.size ? "playing…" : "played";
-  return { thinking: "thinking…", draw: "drew a tile", pass: "passed" }[shown.action] ?? "to play";
+  return computerDoing(state, shown.action)?.replace(/^is /, "") ?? "to play";
 }
 
 function renderPlayers(state) {
@@ -267,15 +274,7 @@ function turnText(state) {
   if (v.round_over) return v.match_over ? "Game over" : "Round complete";
   const shown = shownTurn(state);
   if (!shown) return "Who starts? Each player draws a tile";
-  if (shown.action !== "mine") {
-    const doing = {
-      thinking: "is thinking…",
-      play: state.pending.size ? "is playing…" : "played",
-      draw: "drew a tile",
-      pass: "passed",
-    };
-    return `${v.players[shown.player].name} ${doing[shown.action]}`;
-  }
+  if (shown.action !== "mine") return `${v.players[shown.player].name} ${computerDoing(state, shown.action)}`;
   let text = "Your turn";
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
@@ -425,7 +424,7 @@ export function renderHowTo(rules, current) {
     : opening;
   $("howto-joker").textContent = String(r.joker_penalty ?? 30);
   const blocked = r.no_winner_when_blocked
-    ? "If the pool runs dry and nobody can play, nobody wins: everyone loses the value of their own rack."
+    ? VARIANTS.find((v) => v.flag === "no_winner_when_blocked").about
     : "If the pool runs dry and nobody can play, the lowest rack wins and gains the differences.";
   const lastCall = r.last_call ? "Once the pool is empty, every player has one last turn; then the round ends. " : "";
   $("howto-blocked").textContent = lastCall + blocked;
