@@ -43,13 +43,15 @@ export function createGame(engine, options = {}) {
     const seq = ++checkSeq;
     if (!isMyTurn(state) || !board.isTouched(state)) {
       state.check = null;
+      state.reveal = null;
       return;
     }
     const table = state.table.map((s) => s.slice());
     const answer = await engine.call({ cmd: "check", table });
     if (seq !== checkSeq || answer.error) return;
     state.check = answer;
-    redraw();
+    redraw(); // the set's note may have grown: the set just changed is shown again
+    state.reveal = null;
   }
 
   function changed() {
@@ -417,6 +419,7 @@ export function createGame(engine, options = {}) {
       state.highlight = new Set();
       state.drawn = new Set();
       state.focus = `tile-${id}`;
+      state.reveal = id;
       changed();
       return true;
     },
@@ -432,6 +435,7 @@ export function createGame(engine, options = {}) {
       if (id === null || !board.nudge(state, id, delta)) return;
       state.undo.push(before);
       state.focus = `tile-${id}`;
+      state.reveal = id;
       changed();
     },
     returnToRack() {

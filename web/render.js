@@ -513,4 +513,14 @@ export function render(state) {
   const want = state.focus ?? focusKey;
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
+  revealSet(state);
+}
+
+/** After a move, the whole set the tile went to (its note included) is scrolled into
+ *  the table's view, clear of "+ New Set" pinned at the bottom (the table's
+ *  scroll-padding): focusing the tile showed the tile only, its note under the button. */
+function revealSet(state) {
+  if (state.reveal === null) return;
+  const set = document.querySelector(`#sets .tile[data-id="${state.reveal}"]`)?.closest(".set");
+  set?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }

@@ -75,6 +75,43 @@ def new_set_in_reach(app: GamePage) -> None:
     assert box["y"] + box["height"] <= m["vh"]
 
 
+# The last set on the table, the table's inside (its client area) and "+ New Set".
+LAST_SET_JS = """() => {
+  const table = document.querySelector('[aria-label="Table"]');
+  const t = table.getBoundingClientRect();
+  const set = [...table.querySelectorAll('.set')].at(-1).getBoundingClientRect();
+  const button = document.getElementById('new-set').getBoundingClientRect();
+  const box = (r) => ({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+  const top = t.top + table.clientTop;
+  return {set: box(set), button: box(button), scrollTop: table.scrollTop,
+          view: {top, bottom: top + table.clientHeight}};
+}"""
+
+
+def lay_single_tiles_showing_each_set(app: GamePage, count: int) -> int:
+    """Lay `count` rack tiles one by one, each as a new set; after each, once the
+    engine's note is under it, the whole set (tiles and note) is inside the table's view
+    and clear of "+ New Set" pinned to its bottom. Returns the table's scrollTop."""
+    page = app.page
+    for _ in range(count):
+        index = len(app.table_ids())
+        app.tile(app.rack_ids()[0]).click()
+        app.button("+ New Set").click()
+        expect(app.set_box(index).locator(".set-note")).not_to_be_empty()
+        m = page.evaluate(LAST_SET_JS)
+        s, b, v = m["set"], m["button"], m["view"]
+        where = f"set {index + 1}: {m}"
+        assert v["top"] - 0.5 <= s["top"] and s["bottom"] <= v["bottom"] + 0.5, where
+        apart = (
+            s["bottom"] <= b["top"] + 0.5
+            or s["top"] >= b["bottom"] - 0.5
+            or s["right"] <= b["left"] + 0.5
+            or s["left"] >= b["right"] - 0.5
+        )
+        assert apart, where
+    return m["scrollTop"]
+
+
 @pytest.fixture(scope="module")
 def phone(browser, site, requests_seen):
     context = browser.new_context(
@@ -212,6 +249,28 @@ def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_pat
     mouse.move(r["right"] - 10, r["bottom"] - 10, steps=6)
     mouse.up()
     expect(rack_tile(phone, label)).to_have_count(1)
+
+
+def test_a_set_just_laid_shows_whole_above_new_set_on_a_phone(phone):
+    """The table scrolls to show the set a tile went to with its note ("a set needs at
+    least 3 tiles"): only its tile was shown, its note under "+ New Set" or below the
+    view until the player scrolled."""
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    phone.new_game(7, ["easy"])
+    assert lay_single_tiles_showing_each_set(phone, 10) > 100  # the table did scroll
+
+
+def test_a_set_just_laid_shows_whole_above_new_set_on_a_desktop(app):
+    page = app.page
+    size = page.viewport_size
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        app.new_game(7, ["easy"])
+        draw(app, 8)
+        assert lay_single_tiles_showing_each_set(app, 20) > 0  # the table did scroll
+    finally:
+        page.set_viewport_size(size)
 
 
 def test_sideways_phone_shows_table_and_rack(phone, tmp_path):
