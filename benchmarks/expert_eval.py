@@ -16,11 +16,10 @@ rack sizes alone.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from multiprocessing import get_context
 
-from py_engine.bots import choose_turn
+from py_engine.arena import bot_turns
 from py_engine.rounds import Round
 from py_engine.rules import Rules
 
@@ -31,15 +30,9 @@ PRIOR_WEIGHT = 20
 def _round(deal: int) -> list[tuple[int, int, int]]:
     game = Round(Rules(), seed=f"evalgen:{deal}")
     seen = []
-    while not game.is_over:
-        p = game.current
+    for p, _turn, _seconds in bot_turns(game, ["hard", "hard"], str(deal)):
         if all(game.opened):
             seen.append((p, len(game.racks[p]), len(game.racks[1 - p])))
-        turn = choose_turn(game, p, "hard", random.Random(f"{deal}:{game.turn}"))
-        if turn.table is not None:
-            game.play(turn.table, player=p)
-        else:
-            game.draw_or_pass(player=p)
     winner = game.outcome.winner
     return [(mover, other, int(winner == p)) for p, mover, other in seen]
 

@@ -66,7 +66,7 @@ def game_positions(count: int, seed: int, rules: Rules | None = None) -> list:
     """Positions met by opened players in rounds played by the hard bot."""
     from solver_positions import Position
 
-    from py_engine.bots import choose_turn
+    from py_engine.arena import bot_turns
     from py_engine.rounds import Round
 
     rules = rules or Rules()
@@ -75,17 +75,11 @@ def game_positions(count: int, seed: int, rules: Rules | None = None) -> list:
     while len(found) < count * 3:
         game = Round(rules, seed=f"bench:{seed}:{deal}")
         deal += 1
-        while not game.is_over:
-            p = game.current
+        for p, _turn, _seconds in bot_turns(game, ["hard"] * game.players, f"{seed}:{deal}"):
             if game.opened[p]:
                 found.append(
                     Position([list(r) for r in game.table], list(game.racks[p]), True, rules)
                 )
-            turn = choose_turn(game, p, "hard", random.Random(f"{seed}:{deal}:{game.turn}"))
-            if turn.table is not None:
-                game.play(turn.table, player=p)
-            else:
-                game.draw_or_pass(player=p)
     rng = random.Random(seed)
     return rng.sample(found, count)
 

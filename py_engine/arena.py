@@ -22,16 +22,16 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from .bots import LEVELS, choose_turn
+from .bots import LEVELS, BotTurn, choose_turn
 from .rounds import Reason, Round
 from .rules import Rules
 
-__all__ = ["LevelStats", "main", "play_round", "run_arena", "wilson"]
+__all__ = ["LevelStats", "bot_turns", "main", "play_round", "run_arena", "wilson"]
 
 MAX_TURNS = 2000  # a safety net; a round ends long before (the pool runs dry)
 
@@ -87,24 +87,41 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def bot_turns(
+    game: Round, levels: Sequence[str], seed: str, max_turns: int = MAX_TURNS
+) -> Iterator[tuple[int, BotTurn, float]]:
+    """Play ``game`` out between bots, ``levels[i]`` in seat ``i``, each turn deterministic:
+    its random generator is seeded ``f"{seed}:{game.turn}"``. Yields each turn once chosen
+    and before it is made, as (player, turn, seconds spent choosing it), so a caller can
+    still read the position it was chosen in; then plays it (or draws, or passes).
+
+    >>> game = Round(seed=4)
+    >>> moves = sum(1 for _ in bot_turns(game, ["hard", "hard"], "doc"))
+    >>> game.is_over and moves > 14
+    True
+    """
+    for _ in range(max_turns):
+        if game.is_over:
+            return
+        player = game.current
+        rng = random.Random(f"{seed}:{game.turn}")
+        start = time.perf_counter()
+        turn = choose_turn(game, player, levels[player], rng)
+        yield player, turn, time.perf_counter() - start
+        if turn.table is not None:
+            game.play(turn.table, player=player)
+        else:
+            game.draw_or_pass(player=player)
+
+
 def play_round(levels: Sequence[str], rules: Rules, seed: str) -> RoundResult:
     """One round with ``levels[i]`` in seat ``i``."""
     game = Round(rules.with_(players=len(levels)), seed=seed)
     moves = [0] * len(levels)
     think = [0.0] * len(levels)
-    for _ in range(MAX_TURNS):
-        if game.is_over:
-            break
-        player = game.current
-        rng = random.Random(f"{seed}:{game.turn}")
-        start = time.perf_counter()
-        turn = choose_turn(game, player, levels[player], rng)
-        think[player] += time.perf_counter() - start
+    for player, _turn, seconds in bot_turns(game, levels, seed):
+        think[player] += seconds
         moves[player] += 1
-        if turn.table is not None:
-            game.play(turn.table, player=player)
-        else:
-            game.draw_or_pass(player=player)
     outcome = game.outcome
     if outcome is None:  # pragma: no cover - the safety net
         return RoundResult(list(levels), None, [0] * len(levels), True, moves, think)

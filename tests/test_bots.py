@@ -7,6 +7,7 @@ import random
 import pytest
 
 from py_engine import bots
+from py_engine.arena import bot_turns
 from py_engine.bots import LEVELS, BotTurn, View, _deal, choose_turn, hint
 from py_engine.rounds import Round
 from py_engine.rules import Rules
@@ -17,18 +18,18 @@ from py_engine.turns import check_turn
 def play_out(levels: list[str], seed: str, rules: Rules | None = None, turns: int = 400) -> Round:
     """Play a round between bots; ``game.play`` refuses any illegal table."""
     game = Round((rules or Rules()).with_(players=len(levels)), seed=seed)
-    for _ in range(turns):
-        if game.is_over:
-            break
-        p = game.current
-        turn = choose_turn(game, p, levels[p], random.Random(f"{seed}:{game.turn}"))
-        if turn.table is not None:
-            before = {t.id for t in game.racks[p]}
-            game.play(turn.table, player=p)
-            assert {t.id for t in turn.placed} == before - {t.id for t in game.racks[p]}
-        else:
-            game.draw_or_pass(player=p)
+    last = None  # the last turn chosen: its player, their rack before it, what it placed
+    for p, turn, _seconds in bot_turns(game, levels, seed, max_turns=turns):
+        _placed_what_it_said(game, last)
+        last = (p, {t.id for t in game.racks[p]}, {t.id for t in turn.placed})
+    _placed_what_it_said(game, last)
     return game
+
+
+def _placed_what_it_said(game: Round, last: tuple[int, set[str], set[str]] | None) -> None:
+    if last is not None:
+        player, before, placed = last
+        assert placed == before - {t.id for t in game.racks[player]}
 
 
 @pytest.mark.parametrize("level", LEVELS)
