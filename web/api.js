@@ -615,6 +615,12 @@ export function createGame(engine, options = {}) {
       return state.restoring || (!!state.view && !state.view.match_over);
     },
 
+    /** Show the whole game log, or only its last lines (open: true, false, or toggle). */
+    showLog(open = !state.logOpen) {
+      state.logOpen = open;
+      redraw();
+    },
+
     setDelay(ms) {
       botDelay = Number.isFinite(ms) ? ms : 900;
     },

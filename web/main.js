@@ -157,9 +157,13 @@ $("return").addEventListener("click", (event) => {
 $("sort-colour").addEventListener("click", () => game.sortRack("colour"));
 $("sort-number").addEventListener("click", () => game.sortRack("number"));
 
+$("log-toggle").addEventListener("click", () => game.showLog());
+
 document.addEventListener("keydown", (event) => {
   if (game.state.screen !== "game" || document.querySelector("dialog[open]")) return;
-  if (event.key === "Escape") game.deselect();
+  // Escape shuts the open log first, then lets go of a picked-up tile.
+  if (event.key === "Escape" && game.state.logOpen) game.showLog(false);
+  else if (event.key === "Escape") game.deselect();
   const typing = event.target.closest?.("input, select, textarea");
   if (!typing && ((event.key === "z" && (event.ctrlKey || event.metaKey)) || (event.key === "u" && !event.ctrlKey))) {
     event.preventDefault();

@@ -380,10 +380,22 @@ function renderWhoStarts(state) {
   for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
 }
 
+// Shut, the log shows its last lines (the last one alone on a phone); open, every line
+// the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 function renderLog(state) {
   const log = $("log");
-  log.replaceChildren();
-  for (const line of state.view.log.slice(-3)) log.append(el("li", { text: line }));
+  const lines = state.view.log;
+  const open = state.logOpen && lines.length > 0;
+  const wasOpen = log.classList.contains("open");
+  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
+  log.replaceChildren(...(open ? lines : lines.slice(-3)).map((line) => el("li", { text: line })));
+  log.classList.toggle("open", open);
+  $("log-box").classList.toggle("open", open);
+  $("log-box").hidden = !lines.length;
+  const toggle = $("log-toggle");
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.title = open ? "Show only the last lines" : "Show the earlier lines too";
+  if (open && (!wasOpen || atEnd)) log.scrollTop = log.scrollHeight;
 }
 
 /** A computer's draw, shown: a tile back flies from the pool to that player's chip.

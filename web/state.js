@@ -26,6 +26,7 @@ export function createState() {
     busy: false, // the engine is thinking (computer turn, confirm)
     showing: null, // {player, action: "thinking" | "play" | "draw" | "pass"}: the computer turn on show
     dialog: null, // "round" | null
+    logOpen: false, // the whole game log is shown (over the table), not just its last lines
     clock: null, // {deadline} when the turn clock runs
     restoring: false, // a saved game is being loaded
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)

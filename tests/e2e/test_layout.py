@@ -273,6 +273,56 @@ def test_a_set_just_laid_shows_whole_above_new_set_on_a_desktop(app):
         page.set_viewport_size(size)
 
 
+# Lines of the game log a player can read: shown whole inside the log's box and the window.
+LOG_LINES_JS = """() => {
+  const log = document.getElementById('log');
+  const l = log.getBoundingClientRect();
+  return [...log.querySelectorAll('li')].filter((li) => {
+    const r = li.getBoundingClientRect();
+    return r.height > 0 && r.top >= Math.max(0, l.top) - 0.5 && r.bottom <= l.bottom + 0.5
+      && r.bottom <= innerHeight;
+  }).map((li) => li.textContent);
+}"""
+
+
+def test_phone_game_log_opens_over_the_table(phone, tmp_path):
+    """A phone shows the log's last line only; "Game log" opens the recent history over
+    the table (scrolled to the newest line) and nothing else moves."""
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    try:
+        phone.new_game(5, ["easy", "medium", "hard"])
+        draw(phone, 2)
+        lines = page.evaluate("window.__rummikub.state.view.log")
+        assert len(lines) >= 8, lines
+        toggle = phone.button("Game log")
+        for size in (PHONE, {"width": 375, "height": 548}):
+            page.set_viewport_size(size)
+            page.wait_for_timeout(100)
+            assert page.evaluate(LOG_LINES_JS) == lines[-1:]  # shut: the last line
+            before = assert_rack_fits(page)
+            toggle.tap()
+            expect(toggle).to_have_attribute("aria-expanded", "true")
+            shown = page.evaluate(LOG_LINES_JS)
+            assert len(shown) >= 6, (size, shown)
+            assert shown == lines[-len(shown) :], (size, shown)  # the newest lines, in order
+            after = assert_rack_fits(page)
+            assert after["rack"] == before["rack"], (before["rack"], after["rack"])
+            page.screenshot(path=str(tmp_path / f"log_{size['width']}x{size['height']}.png"))
+            toggle.tap()
+            expect(toggle).to_have_attribute("aria-expanded", "false")
+            assert page.evaluate(LOG_LINES_JS) == lines[-1:]
+        # Escape shuts it too; and the earliest lines kept are there to scroll back to.
+        toggle.tap()
+        log = page.get_by_role("list", name="Game log")
+        log.evaluate("l => l.scrollTop = 0")
+        assert page.evaluate(LOG_LINES_JS)[0] == lines[0]
+        page.keyboard.press("Escape")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+    finally:
+        page.set_viewport_size(PHONE)
+
+
 def test_sideways_phone_shows_table_and_rack(phone, tmp_path):
     page = phone.page
     page.set_viewport_size(SIDEWAYS)
