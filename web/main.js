@@ -7,6 +7,7 @@ import { createGame } from "./api.js";
 import { attachDrag } from "./drag.js";
 import { Engine } from "./engine.js";
 import { renderHowTo, VARIANTS } from "./render.js";
+import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
 const params = new URLSearchParams(location.search);
@@ -179,6 +180,10 @@ document.addEventListener("keydown", (event) => {
     if (event.key === "ArrowRight") (event.preventDefault(), game.nudge(1));
   }
 });
+
+// The rack, the table and the bars of buttons are one Tab stop each, with the arrow keys
+// inside; attached after the keys above, so a picked-up tile's Left and Right move it.
+attachRoving(document);
 
 // ----- drag and drop
 

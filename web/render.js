@@ -2,6 +2,7 @@
 // state, then render(). Nothing else writes to the game's DOM.
 
 import { fromRack, isTouched, locate } from "./board.js";
+import { updateTabStops } from "./roving.js";
 import { isMyTurn } from "./state.js";
 
 export const SYMBOLS = { red: "●", blue: "■", yellow: "▲", black: "◆" };
@@ -526,6 +527,7 @@ export function render(state) {
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
   revealSet(state);
+  updateTabStops();
 }
 
 /** After a move, the whole set the tile went to (its note included) is scrolled into

@@ -107,6 +107,37 @@ class GamePage:
         failed = self.page.locator("body").get_attribute("data-failed")
         assert failed is None, f"the engine failed: {failed}"
 
+    # ----- the keyboard
+    def focused(self, target: Locator) -> bool:
+        return target.evaluate("el => el === document.activeElement")
+
+    def tab_to_region(self, target: Locator, back: bool = False, limit: int = 30) -> int:
+        """Press Tab (Shift+Tab when `back`) until the focus is in the region holding
+        `target` (the rack, the table, a bar of buttons: one Tab stop each); returns the
+        number of presses."""
+        inside = (
+            "el => { const r = el.closest('#rack, #sets, .buttons') ?? el;"
+            " return r.contains(document.activeElement); }"
+        )
+        for presses in range(limit + 1):
+            if target.evaluate(inside):
+                return presses
+            self.page.keyboard.press("Shift+Tab" if back else "Tab")
+        raise AssertionError(f"{limit} presses never reached the region of {target}")
+
+    def keyboard_to(self, target: Locator, back: bool = False) -> int:
+        """Tab to `target`'s region, then Home and the right arrow to `target` itself, as
+        a keyboard player would; returns the number of key presses."""
+        presses = self.tab_to_region(target, back)
+        if self.focused(target):
+            return presses
+        self.page.keyboard.press("Home")
+        for arrows in range(150):
+            if self.focused(target):
+                return presses + 1 + arrows
+            self.page.keyboard.press("ArrowRight")
+        raise AssertionError(f"the arrow keys never reached {target}")
+
     # ----- moving tiles
     def drag(self, source: Locator, target: Locator, where: str = "center") -> None:
         """Press on `source`, move in steps, release over `target` (left/center/right)."""

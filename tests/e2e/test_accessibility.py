@@ -5,6 +5,7 @@ import json
 
 import pytest
 from conftest import ROOT
+from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal, short_round
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -46,6 +47,71 @@ def test_game_screen_mid_turn(app):
     found = violations(app.page)
     app.button("Reset Turn").click()
     assert found == [], json.dumps(found, indent=1)
+
+
+FOCUS_JS = """() => { const a = document.activeElement;
+  return {region: a.closest('#rack') ? 'rack' : a.closest('#sets') ? 'table' : null,
+          id: a.dataset.id ? Number(a.dataset.id) : null}; }"""
+
+
+def test_tab_reaches_the_rack_and_the_table_in_a_few_presses(app):
+    """The rack, the table and each bar of buttons are one Tab stop each, the arrow keys
+    moving inside (every tile and gap was a Tab stop: from the top of the page the rack
+    took 21 presses past a 10-tile table, 34 with a tile picked up)."""
+    page = app.page
+    app.new_game(5, ["easy", "medium", "hard"])
+    for _ in range(6):  # until the computers have laid a few sets
+        if len(app.table_ids()) >= 2:
+            break
+        app.button("Draw").click()
+        app.wait_for_turn()
+    table, rack = app.table_ids(), app.rack_ids()
+    assert len(table) >= 2, table
+    flat = [i for s in table for i in s]
+
+    def tab_from_the_top() -> list[str | None]:
+        """Where each Tab from the top of the page lands, until the rack."""
+        page.locator(".brand").click()
+        where: list[str | None] = []
+        while len(where) < 40 and (not where or where[-1] != "rack"):
+            page.keyboard.press("Tab")
+            where.append(page.evaluate(FOCUS_JS)["region"])
+        return where
+
+    where = tab_from_the_top()
+    assert where.index("table") + 1 <= 5 and len(where) <= 12, where
+    # Shift+Tab leaves the rack at once, and a few more reach the table.
+    assert app.tab_to_region(app.tile(flat[0]), back=True) <= 7
+    # The arrow keys move between the tiles of the table, across sets too.
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS_JS) == {"region": "table", "id": flat[0]}
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUS_JS)["id"] == flat[1]
+    for _ in range(len(table[0]) - 1):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUS_JS)["id"] == table[1][0]  # the next set's first tile
+    # and of the rack.
+    assert app.tab_to_region(app.tile(rack[0])) <= 7
+    page.keyboard.press("Home")
+    assert page.evaluate(FOCUS_JS) == {"region": "rack", "id": rack[0]}
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUS_JS)["id"] == rack[1]
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUS_JS)["id"] == rack[-1]
+    page.keyboard.press("ArrowLeft")
+    assert page.evaluate(FOCUS_JS)["id"] == rack[-2]
+    # Picked up, a tile still moves along its row with the arrow keys.
+    page.keyboard.press("Enter")
+    expect(app.tile(rack[-2])).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("ArrowLeft")
+    assert app.rack_ids()[-3] == rack[-2]
+    assert page.evaluate(FOCUS_JS)["id"] == rack[-2]
+    # With a tile picked up, gaps are shown all over the table and the rack: still no
+    # more Tab stops.
+    where = tab_from_the_top()
+    assert where.index("table") + 1 <= 5 and len(where) <= 12, where
+    page.keyboard.press("Escape")
+    expect(app.tile(rack[-2])).to_have_attribute("aria-pressed", "false")
 
 
 def test_score_screen(app):
