@@ -371,6 +371,7 @@ export function createGame(engine, options = {}) {
       await restoring.catch(() => {}); // a saved game being restored goes first
       epoch++; // stop the old game's computers, and let their last call finish
       state.notice = null;
+      state.unrestored = false; // the player chose to replace it
       keepDeadline(null);
       try {
         localStorage.removeItem(ARRANGEMENT_KEY);
@@ -591,9 +592,11 @@ export function createGame(engine, options = {}) {
      *  is set aside (kept under another key) and reported; it never breaks the page. */
     restoreSaved() {
       restoring = restoreFromStorage().catch((err) => {
-        // The save stays where it is, for the next visit; the start screen says why.
+        // The save stays where it is, for the next visit; the start screen says why, and
+        // a new game, which would replace it, is asked for first (inProgress).
         state.restoring = false;
-        state.notice = `Your saved game could not be restored now: ${err.message ?? err}`;
+        state.unrestored = true;
+        state.notice = `Your saved game could not be restored now: ${err.message ?? err}. It is still kept: reload the page to try again.`;
         failed(err);
       });
       return restoring;
@@ -610,9 +613,10 @@ export function createGame(engine, options = {}) {
       return settle(answer, "You resigned this round.");
     },
 
-    /** Is there a game that starting a new one would abandon? (A finished match is not.) */
+    /** Is there a game that starting a new one would abandon? (A finished match is not;
+     *  a saved game that could not be restored is.) */
     inProgress() {
-      return state.restoring || (!!state.view && !state.view.match_over);
+      return state.restoring || state.unrestored || (!!state.view && !state.view.match_over);
     },
 
     /** Show the whole game log, or only its last lines (open: true, false, or toggle). */

@@ -87,9 +87,13 @@ $("start-form").addEventListener("submit", (event) => {
   if (!game.inProgress()) return startGame();
   const v = game.state.view;
   const you = v?.players[v.me];
+  const unrestored = !v && game.state.unrestored;
   $("abandon-where").textContent = v
     ? `It is round ${v.round}${you ? `, and you have ${you.score} points` : ""}.`
-    : "";
+    : unrestored
+      ? "Your saved game could not be restored this time, and is still kept in this browser: a new game replaces it."
+      : "";
+  $("abandon-cancel").textContent = unrestored ? "Keep the Saved Game" : "Keep Playing";
   $("abandon-dialog").showModal();
 });
 $("abandon-cancel").addEventListener("click", () => {

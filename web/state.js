@@ -29,6 +29,7 @@ export function createState() {
     logOpen: false, // the whole game log is shown (over the table), not just its last lines
     clock: null, // {deadline} when the turn clock runs
     restoring: false, // a saved game is being loaded
+    unrestored: false, // a saved game failed to load (the engine failed) and is still kept
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view

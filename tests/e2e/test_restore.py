@@ -77,6 +77,75 @@ def test_while_a_saved_game_is_restored_the_start_form_is_put_away(app, browser,
         context.close()
 
 
+# The page's first "load" request to the engine worker fails as when the engine did not
+# start; every other request goes through (the engine works again for a new game).
+FAIL_THE_FIRST_LOAD = """
+if (typeof window !== 'undefined' && typeof Worker !== 'undefined') {
+  const Real = Worker;
+  let failed = false;
+  window.Worker = class extends Real {
+    postMessage(message, ...rest) {
+      let cmd = null;
+      try { cmd = JSON.parse(message.request).cmd; } catch {}
+      if (cmd === 'load' && !failed) {
+        failed = true;
+        const data = {id: message.id, failure: 'The engine did not start: made to fail'};
+        setTimeout(() => this.onmessage?.({data}));
+        return;
+      }
+      return super.postMessage(message, ...rest);
+    }
+  };
+}
+"""
+
+
+def test_a_saved_game_that_failed_to_load_is_not_replaced_without_asking(app, browser, site):
+    """The saved game is kept when the engine fails to load it; Start Game then asks
+    before a new game replaces it (it used to replace it at once)."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    saved = app.page.evaluate("localStorage.getItem('rummikub.savedGame')")
+    assert saved
+    context = browser.new_context(service_workers="block")
+    try:
+        context.add_init_script(
+            "if (typeof localStorage !== 'undefined'"
+            " && !localStorage.getItem('rummikub.savedGame'))"
+            f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});"
+            + FAIL_THE_FIRST_LOAD
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(site)
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        expect(page.locator("#start-notice")).to_contain_text("could not be restored now")
+
+        def kept() -> str | None:
+            return page.evaluate("localStorage.getItem('rummikub.savedGame')")
+
+        assert kept() == saved
+        start = page.get_by_role("button", name="Start Game")
+        dialog = page.get_by_role("dialog", name="Abandon this game?")
+        start.click()
+        expect(dialog).to_be_visible()
+        expect(dialog).to_contain_text("could not be restored")
+        dialog.get_by_role("button", name="Keep the Saved Game").click()
+        expect(page.locator("#start-notice")).to_contain_text("still kept")
+        expect(dialog).to_be_hidden()
+        page.wait_for_timeout(300)
+        assert kept() == saved
+        # Replacing it is the player's choice.
+        start.click()
+        dialog.get_by_role("button", name="Abandon and Start").click()
+        page.wait_for_selector("body[data-turn=mine]", timeout=60_000)
+        assert kept() != saved
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_reload_keeps_the_rack_order_and_the_arrangement_in_progress(app):
     page = app.page
     seed, sets = opening_deal()
