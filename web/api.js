@@ -48,9 +48,11 @@ export function createGame(engine, options = {}) {
     }
     const table = state.table.map((s) => s.slice());
     const answer = await engine.call({ cmd: "check", table });
-    if (seq !== checkSeq || answer.error) return;
-    state.check = answer;
-    redraw(); // the set's note may have grown: the set just changed is shown again
+    if (seq !== checkSeq) return;
+    if (!answer.error) {
+      state.check = answer;
+      redraw(); // the set's note may have grown: the set just changed is shown again
+    }
     state.reveal = null;
   }
 
