@@ -1330,8 +1330,21 @@ def _solve_open(
     rest_rack = [t for t in rack if t.id not in taken_ids]
     rows, placed = _assign(shapes, rest_table, rest_rack)
     # Keep as many table sets whole as the best play allows.
-    kept, rows = _keep_sets(table, rows, placed, taken_ids, rules)
-    changed = _changed(table, [*kept, *rows])
+    # Fewest table sets changed: exactly when the search can say (see ``_Fewest``), else
+    # as many sets kept whole as the play's own arrangement easily allows.
+    kept: list[list[Tile]] = []
+    changed = _changed(table, rows)
+    if changed:
+        fewest = (
+            None
+            if demand or loose
+            else _fewest_changed(table, rows, placed, result.score % SCALE, rules)
+        )
+        if fewest is not None:
+            rows, changed = fewest, _changed(table, fewest)
+        else:
+            kept, rows = _keep_sets(table, rows, placed, taken_ids, rules)
+            changed = _changed(table, [*kept, *rows])
     value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
 
@@ -1604,6 +1617,361 @@ def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
         else:
             changed += 1
     return changed
+
+
+# ----- fewest table sets changed --------------------------------------------------------------
+
+# The exact search for the arrangement changing fewest table sets (``_Fewest``) is tried
+# when the play's tiles that share a set with table tiles are at most FEWEST_TILES; it
+# gives up after FEWEST_CHECKS arrangement tests or FEWEST_NODES choices of sets, and
+# the play's own arrangement, with sets kept whole where that is easy (``_keep_sets``),
+# is used instead. PLAIN_STEPS bounds one test by backtracking before the dynamic
+# program takes over. Measured in the README ("fewest").
+FEWEST_TILES = 6
+FEWEST_CHECKS = 40
+FEWEST_NODES = 200
+PLAIN_STEPS = 400
+
+
+class _GiveUp(Exception):
+    """A bounded search ran out of its budget."""
+
+
+def _arrange_plain(counts: list[int], jokers: int = 0) -> list[list[int]] | None:
+    """All of these tiles (counts per face, and ``jokers``) as valid sets, without
+    wrap-around: a list of sets of faces (-1 a joker), or None. The lowest tile left (by
+    number) must be the lowest real tile of its set: a group of its number, or a run of 3
+    to 5 (longer runs split into those) starting at it or at jokers just below it. Ways
+    that failed are remembered; raises ``_GiveUp`` after PLAIN_STEPS tries."""
+    counts = list(counts)
+    if not _each_could_fit(counts, jokers, False):
+        return None
+    failed: set[tuple[int, ...]] = set()
+    out: list[list[int]] = []
+    steps = [PLAIN_STEPS]
+    left = [jokers]
+
+    def place() -> bool:
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _GiveUp
+        first = -1
+        for i in range(N):
+            for c in range(COLOURS):
+                if counts[c * N + i]:
+                    first = c * N + i
+                    break
+            if first >= 0:
+                break
+        if first < 0:
+            return not left[0]
+        key = (*counts, left[0])
+        if key in failed:
+            return False
+        j = left[0]
+        c, i = divmod(first, N)
+        others = [o * N + i for o in range(COLOURS) if o != c and counts[o * N + i]]
+        tries: list[list[int]] = []
+        for size in (3, 2, 1):
+            for chosen in combinations(others, size):
+                for g in range(min(j, 2) + 1):
+                    total = 1 + size + g
+                    if 3 <= total <= 4 and not (total == 3 and g == 2):
+                        tries.append([first, *chosen, *([-1] * g)])
+        for below in range(min(j, 2, i) + 1):
+            cells: list[list[int]] = [[-1] * below + [first]]
+            for m in range(i + 1, min(i + 5 - below, N)):
+                grown = []
+                for run in cells:
+                    if counts[c * N + m]:
+                        grown.append([*run, c * N + m])
+                    if run.count(-1) < min(j, 2):
+                        grown.append([*run, -1])
+                cells = grown
+                tries.extend(run for run in cells if len(run) >= 3)
+        for faces in tries:
+            used = faces.count(-1)
+            for f in faces:
+                if f >= 0:
+                    counts[f] -= 1
+            left[0] -= used
+            out.append(faces)
+            if place():
+                return True
+            out.pop()
+            left[0] += used
+            for f in faces:
+                if f >= 0:
+                    counts[f] += 1
+        failed.add(key)
+        return False
+
+    return out if place() else None
+
+
+class _Fewest:
+    """Which table sets to break so that the given placed tiles, and the tiles of just
+    those sets, can be laid out (every other table set kept as it is) for the same value.
+
+    An answer changing k sets keeps the others whole, so it exists exactly when the
+    placed tiles and the tiles of some k sets can be laid out alone. The sets to break
+    are found by iterative deepening on k, each depth searched in full, so the first
+    answer found changes fewest sets. A placed tile that no set of three (a run of three
+    or a group, jokers standing in) could hold among the tiles laid out needs one of the
+    sets holding a tile that such a set lacks (or a joker) broken: the search branches
+    on those, for the tile with the fewest, and cuts when placed tiles needing disjoint
+    helpers outnumber the depth left. Once every placed tile could be held, an exact test
+    (backtracking, or the dynamic program with jokers to count or wrap-around runs) says
+    whether all can; if not, a set next to the tiles laid out (a tile of the same number,
+    or of the same colour within 4, or a joker) is broken too. A minimal choice of sets
+    grows that way one set at a time: each of its sets shares a set of the arrangement
+    with a placed tile or with another of its sets, or it could be kept.
+    """
+
+    def __init__(self, table: list[list[Tile]], placed: list[Tile], value: int, rules: Rules):
+        self.table = table
+        self.wrap = rules.wrap_runs
+        self.placed = placed
+        self.value = value
+        self.pcounts, self.pj = _counts(placed)
+        self.real_value = sum(t.number for t in placed if not t.is_joker)  # type: ignore[misc]
+        self.set_faces = [[_FACE_KEY[t.id] for t in row] for row in table]
+        self.set_jokers = [sum(1 for t in row if t.id >= 104) for row in table]
+        holders: list[list[int]] = [[] for _ in range(COLOURS * N + 1)]
+        for i, faces in enumerate(self.set_faces):
+            for f in set(faces):
+                holders[f].append(i)
+        self.holders = holders
+        self.weight = [0] * len(table)
+        self.checks = 0
+        self.nodes = 0
+        self.memo: dict[frozenset[int], Any] = {}
+
+    def weigh(self, answer: list[list[Tile]]) -> None:
+        """Try first the table sets whose tiles share a set of ``answer`` with placed tiles."""
+        placed_ids = {t.id for t in self.placed}
+        where = {t.id: s for s, row in enumerate(self.table) for t in row}
+        for row in answer:
+            if any(t.id in placed_ids for t in row):
+                for t in row:
+                    s = where.get(t.id)
+                    if s is not None:
+                        self.weight[s] += 1
+
+    def _avail(self, broken: frozenset[int]) -> tuple[list[int], int]:
+        """The faces (counts) and jokers laid out when ``broken`` are broken."""
+        avail = list(self.pcounts)
+        jokers = self.pj
+        for s in broken:
+            for f in self.set_faces[s]:
+                if f < _JOKER_KEY:
+                    avail[f] += 1
+            jokers += self.set_jokers[s]
+        return avail, jokers
+
+    def _uncovered(self, avail: list[int], jokers: int) -> list[int]:
+        """The placed faces that no set of three could hold among ``avail`` and jokers."""
+        wrap = self.wrap
+        found = []
+        for f in range(COLOURS * N):
+            if not self.pcounts[f]:
+                continue
+            c, i = divmod(f, N)
+            others = sum(1 for o in range(COLOURS) if o != c and avail[o * N + i])
+            if others + min(jokers, 1) >= 2:
+                continue
+            for s in range(i - 2, i + 1):
+                if not wrap and (s < 0 or s + 2 >= N):
+                    continue
+                missing = sum(1 for m in range(s, s + 3) if m % N != i and not avail[c * N + m % N])
+                if missing <= jokers:
+                    break
+            else:
+                found.append(f)
+        return found
+
+    def _helpers(self, f: int, avail: list[int]) -> list[int]:
+        """Sets holding a tile that a set of three holding face ``f`` lacks, or a joker."""
+        c, i = divmod(f, N)
+        faces = [o * N + i for o in range(COLOURS) if o != c]
+        for s in range(i - 2, i + 1):
+            if not self.wrap and (s < 0 or s + 2 >= N):
+                continue
+            faces.extend(c * N + m % N for m in range(s, s + 3) if m % N != i)
+        found = [s for g in faces if not avail[g] for s in self.holders[g]]
+        found.extend(self.holders[_JOKER_KEY])
+        return list(dict.fromkeys(found))
+
+    def _neighbours(self, avail: list[int], jokers: int) -> list[int]:
+        """Sets with a tile that could share a set with a tile laid out."""
+        if jokers:
+            return list(range(len(self.table)))
+        near: set[int] = set()
+        for f in range(COLOURS * N):
+            if not avail[f]:
+                continue
+            c, i = divmod(f, N)
+            near.update(o * N + i for o in range(COLOURS))
+            for m in range(i - 4, i + 5):
+                if self.wrap:
+                    near.add(c * N + m % N)
+                elif 0 <= m < N:
+                    near.add(c * N + m)
+        found = [s for g in near for s in self.holders[g]]
+        found.extend(self.holders[_JOKER_KEY])
+        return list(dict.fromkeys(found))
+
+    def _lay_out(self, broken: frozenset[int]) -> Any:
+        """The placed tiles and the broken sets' tiles laid out, the placed jokers worth
+        as much as the play counts them (some may take the place of a kept set's joker):
+        (problem or None, result, joker places taken), or None when they cannot be."""
+        if broken in self.memo:
+            return self.memo[broken]
+        self.checks += 1
+        if self.checks > FEWEST_CHECKS:
+            raise _GiveUp
+        counts, jokers = self._avail(broken)
+        jokers -= self.pj
+        found = None
+        if not (self.pj or self.wrap):
+            try:
+                plain = _arrange_plain(counts, jokers)
+            except _GiveUp:
+                pass
+            else:
+                found = None if plain is None else (None, plain, [])
+                self.memo[broken] = found
+                return found
+        spots: list[tuple[int, int, int]] = []  # (number, kept set, position) of its jokers
+        if self.pj:
+            for s, row in enumerate(self.table):
+                if s in broken or not self.set_jokers[s]:
+                    continue
+                reading = read_set(row, self.wrap)
+                spots.extend(
+                    (n, s, k)
+                    for k, (t, n) in enumerate(zip(reading.tiles, reading.numbers, strict=True))
+                    if t.is_joker
+                )
+            spots.sort(reverse=True)
+        for b in range(min(self.pj, len(spots)) + 1):
+            # b placed jokers take the dearest joker places of kept sets, whose jokers
+            # then have to be laid out with the rest.
+            need = (self.pj - b) * SCALE + self.value - self.real_value
+            need -= sum(n for n, _, _ in spots[:b])
+            problem = _Problem(counts, [0] * len(counts), jokers + b, self.pj - b, self.wrap)
+            result = _search(problem, need - 1)
+            if result is not None:
+                found = (problem, result, spots[:b])
+                break
+        self.memo[broken] = found
+        return found
+
+    def _dfs(self, broken: frozenset[int], banned: frozenset[int], depth: int) -> Any:
+        """A choice of at most ``depth`` sets to break, including ``broken`` and none of
+        ``banned``: (broken, laid out), or None."""
+        self.nodes += 1
+        if self.nodes > FEWEST_NODES:
+            raise _GiveUp
+        avail, jokers = self._avail(broken)
+        out = broken | banned
+        needs: list[list[int]] = []
+        if jokers < 2:
+            for f in self._uncovered(avail, jokers):
+                helpers = [s for s in self._helpers(f, avail) if s not in out]
+                if not helpers:
+                    return None
+                needs.append(helpers)
+        if needs:
+            needs.sort(key=len)
+            taken: set[int] = set()
+            bound = 0
+            for helpers in needs:
+                if taken.isdisjoint(helpers):
+                    taken.update(helpers)
+                    bound += 1
+            if len(broken) + bound > depth:
+                return None
+            options = needs[0]
+        else:
+            found = self._lay_out(broken)
+            if found is not None:
+                return broken, found
+            if len(broken) >= depth:
+                return None
+            options = [s for s in self._neighbours(avail, jokers) if s not in out]
+        weight = self.weight
+        options = sorted(options, key=lambda s: -weight[s])
+        for k, s in enumerate(options):
+            answer = self._dfs(broken | {s}, banned | frozenset(options[:k]), depth)
+            if answer is not None:
+                return answer
+        return None
+
+    def search(self, below: int) -> Any:
+        """A choice of fewer than ``below`` sets to break, fewest first, with its layout;
+        None when there is none. Raises ``_GiveUp`` when the budget runs out."""
+        for depth in range(below):
+            answer = self._dfs(frozenset(), frozenset(), depth)
+            if answer is not None:
+                return answer
+        return None
+
+    def play(self, answer: Any) -> list[list[Tile]]:
+        """The final table: the sets ``answer`` keeps, then the tiles it lays out."""
+        broken, (problem, result, spots) = answer
+        rows: list[list[Tile]] = []
+        freed: list[Tile] = []
+        rack_jokers = [t for t in self.placed if t.is_joker]
+        swapped = {(s, k) for _, s, k in spots}
+        into = {s for _, s, _ in spots}
+        for s, row in enumerate(self.table):
+            if s in broken:
+                continue
+            if s not in into:
+                rows.append(row)
+                continue
+            laid = list(read_set(row, self.wrap).tiles)
+            for k in range(len(laid)):
+                if (s, k) in swapped:
+                    freed.append(laid[k])
+                    laid[k] = rack_jokers.pop()
+            rows.append(laid)
+        table_tiles = [t for s in sorted(broken) for t in self.table[s]] + freed
+        table_tiles += [t for t in self.placed if not t.is_joker]
+        if problem is None:
+            shapes = [[(0, f, "T" if f < 0 else "") for f in faces] for faces in result]
+        else:
+            shapes = _read_back(problem, result)
+        laid_out, _ = _assign(shapes, table_tiles, rack_jokers)
+        return rows + laid_out
+
+
+def _fewest_changed(
+    table: list[list[Tile]], rows: list[list[Tile]], placed: list[Tile], value: int, rules: Rules
+) -> list[list[Tile]] | None:
+    """The final table changing fewest table sets for the play laid out as ``rows``
+    (``placed`` worth ``value``), or None when the search is not tried or gives up.
+
+    The placed tiles are the play's, and its sets made of placed tiles only (without
+    jokers) stay as they are: another play of the same count and value, or another use
+    of those tiles, is not looked for."""
+    placed_ids = {t.id for t in placed}
+    own = [r for r in rows if all(t.id in placed_ids and t.id < 104 for t in r)]
+    own_ids = {t.id for r in own for t in r}
+    rest = [t for t in placed if t.id not in own_ids]
+    if len(rest) > FEWEST_TILES:
+        return None
+    own_value = sum(t.number for r in own for t in r)  # type: ignore[misc]
+    fewest = _Fewest(table, rest, value - own_value, rules)
+    fewest.weigh(rows)
+    try:
+        answer = fewest.search(_changed(table, rows))
+    except _GiveUp:
+        return None
+    if answer is None:
+        return rows
+    return [*own, *fewest.play(answer)]
 
 
 def _joker_worth(rows: list[list[Tile]], jokers: int, rules: Rules) -> int:
