@@ -24,7 +24,10 @@ start at 1 and "head" runs that must reach 13, matched up per colour; as the num
 make a circle, a search that runs long gives up and the circle is cut elsewhere (the
 numbers renamed, their values kept), until one search ends within its budget. Locked
 joker sets are taken out of the search, each joker either left alone or swapped for a
-tile it stands for.
+tile it stands for. Fewest sets changed comes last: with the play's placed tiles, the
+table sets to break are searched exactly by iterative deepening (``_Fewest``) when few
+placed tiles share sets with table tiles, within a budget; otherwise table sets are kept
+whole where the play's own arrangement easily allows (``_keep_sets``).
 """
 
 from __future__ import annotations
@@ -1622,41 +1625,46 @@ def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
 # ----- fewest table sets changed --------------------------------------------------------------
 
 # The exact search for the arrangement changing fewest table sets (``_Fewest``) is tried
-# when the play's tiles that share a set with table tiles are at most FEWEST_TILES; it
-# gives up after FEWEST_CHECKS arrangement tests or FEWEST_NODES choices of sets, and
-# the play's own arrangement, with sets kept whole where that is easy (``_keep_sets``),
-# is used instead. PLAIN_STEPS bounds one test by backtracking before the dynamic
-# program takes over. Measured in the README ("fewest").
+# when the play's tiles that share a set with table tiles are at most FEWEST_TILES. It
+# gives up after FEWEST_NODES choices of sets, FEWEST_CHECKS layout tests, of which at
+# most FEWEST_SEARCHES by the dynamic program (the others backtrack, PLAIN_STEPS steps in
+# all), and the play's own arrangement, with sets kept whole where that is easy
+# (``_keep_sets``), is used instead. Measured in the README ("fewest").
 FEWEST_TILES = 6
-FEWEST_CHECKS = 40
-FEWEST_NODES = 200
-PLAIN_STEPS = 400
+FEWEST_NODES = 800
+FEWEST_CHECKS = 160
+FEWEST_SEARCHES = 20
+PLAIN_STEPS = 20_000
 
 
 class _GiveUp(Exception):
     """A bounded search ran out of its budget."""
 
 
-def _arrange_plain(counts: list[int], jokers: int = 0) -> list[list[int]] | None:
+def _arrange_plain(
+    counts: list[int], jokers: int = 0, steps: list[int] | None = None
+) -> list[list[int]] | None:
     """All of these tiles (counts per face, and ``jokers``) as valid sets, without
     wrap-around: a list of sets of faces (-1 a joker), or None. The lowest tile left (by
     number) must be the lowest real tile of its set: a group of its number, or a run of 3
     to 5 (longer runs split into those) starting at it or at jokers just below it. Ways
-    that failed are remembered; raises ``_GiveUp`` after PLAIN_STEPS tries."""
+    that failed are remembered. Each try takes a step from ``steps[0]`` (PLAIN_STEPS by
+    default); raises ``_GiveUp`` when none are left."""
     counts = list(counts)
     if not _each_could_fit(counts, jokers, False):
         return None
     failed: set[tuple[int, ...]] = set()
     out: list[list[int]] = []
-    steps = [PLAIN_STEPS]
+    steps = [PLAIN_STEPS] if steps is None else steps
     left = [jokers]
 
-    def place() -> bool:
+    def place(lo: int) -> bool:
         steps[0] -= 1
         if steps[0] < 0:
             raise _GiveUp
+        # The lowest number left only grows: look from ``lo`` on.
         first = -1
-        for i in range(N):
+        for i in range(lo, N):
             for c in range(COLOURS):
                 if counts[c * N + i]:
                     first = c * N + i
@@ -1665,38 +1673,51 @@ def _arrange_plain(counts: list[int], jokers: int = 0) -> list[list[int]] | None
                 break
         if first < 0:
             return not left[0]
-        key = (*counts, left[0])
+        j = left[0]
+        key = (*counts, j)
         if key in failed:
             return False
-        j = left[0]
         c, i = divmod(first, N)
         others = [o * N + i for o in range(COLOURS) if o != c and counts[o * N + i]]
         tries: list[list[int]] = []
-        for size in (3, 2, 1):
-            for chosen in combinations(others, size):
-                for g in range(min(j, 2) + 1):
-                    total = 1 + size + g
-                    if 3 <= total <= 4 and not (total == 3 and g == 2):
-                        tries.append([first, *chosen, *([-1] * g)])
-        for below in range(min(j, 2, i) + 1):
-            cells: list[list[int]] = [[-1] * below + [first]]
-            for m in range(i + 1, min(i + 5 - below, N)):
-                grown = []
-                for run in cells:
-                    if counts[c * N + m]:
-                        grown.append([*run, c * N + m])
-                    if run.count(-1) < min(j, 2):
-                        grown.append([*run, -1])
-                cells = grown
-                tries.extend(run for run in cells if len(run) >= 3)
+        if not j:
+            if len(others) == 3:
+                tries.append([first, *others])
+            if len(others) >= 2:
+                tries.extend([first, *pair] for pair in combinations(others, 2))
+            run = [first]
+            for m in range(c * N + i + 1, c * N + min(i + 5, N)):
+                if not counts[m]:
+                    break
+                run = [*run, m]
+                if len(run) >= 3:
+                    tries.append(run)
+        else:
+            for size in (3, 2, 1):
+                for chosen in combinations(others, size):
+                    for g in range(min(j, 2) + 1):
+                        total = 1 + size + g
+                        if 3 <= total <= 4 and not (total == 3 and g == 2):
+                            tries.append([first, *chosen, *([-1] * g)])
+            for below in range(min(j, 2, i) + 1):
+                cells: list[list[int]] = [[-1] * below + [first]]
+                for m in range(i + 1, min(i + 5 - below, N)):
+                    grown = []
+                    for run in cells:
+                        if counts[c * N + m]:
+                            grown.append([*run, c * N + m])
+                        if run.count(-1) < min(j, 2):
+                            grown.append([*run, -1])
+                    cells = grown
+                    tries.extend(run for run in cells if len(run) >= 3)
         for faces in tries:
-            used = faces.count(-1)
+            used = faces.count(-1) if j else 0
             for f in faces:
                 if f >= 0:
                     counts[f] -= 1
             left[0] -= used
             out.append(faces)
-            if place():
+            if place(i):
                 return True
             out.pop()
             left[0] += used
@@ -1706,7 +1727,7 @@ def _arrange_plain(counts: list[int], jokers: int = 0) -> list[list[int]] | None
         failed.add(key)
         return False
 
-    return out if place() else None
+    return out if place(0) else None
 
 
 class _Fewest:
@@ -1744,6 +1765,8 @@ class _Fewest:
         self.holders = holders
         self.weight = [0] * len(table)
         self.checks = 0
+        self.searches = 0
+        self.steps = [PLAIN_STEPS]
         self.nodes = 0
         self.memo: dict[frozenset[int], Any] = {}
 
@@ -1770,7 +1793,9 @@ class _Fewest:
         return avail, jokers
 
     def _uncovered(self, avail: list[int], jokers: int) -> list[int]:
-        """The placed faces that no set of three could hold among ``avail`` and jokers."""
+        """The placed faces that no set of three could hold among ``avail`` and jokers;
+        without jokers, also (as ``-1 - face``) a placed face laid out twice whose two
+        tiles could not each have a set of three, sharing no tile."""
         wrap = self.wrap
         found = []
         for f in range(COLOURS * N):
@@ -1779,6 +1804,9 @@ class _Fewest:
             c, i = divmod(f, N)
             others = sum(1 for o in range(COLOURS) if o != c and avail[o * N + i])
             if others + min(jokers, 1) >= 2:
+                if jokers or avail[f] < 2 or self._two_fit(f, avail):
+                    continue
+                found.append(-1 - f)
                 continue
             for s in range(i - 2, i + 1):
                 if not wrap and (s < 0 or s + 2 >= N):
@@ -1788,10 +1816,40 @@ class _Fewest:
                     break
             else:
                 found.append(f)
+                continue
+            if not jokers and avail[f] >= 2 and not self._two_fit(f, avail):
+                found.append(-1 - f)
         return found
 
+    def _threes(self, f: int) -> list[tuple[int, int]]:
+        """The other two faces of each set of three holding face ``f``."""
+        c, i = divmod(f, N)
+        threes = list(combinations([o * N + i for o in range(COLOURS) if o != c], 2))
+        for s in range(i - 2, i + 1):
+            if not self.wrap and (s < 0 or s + 2 >= N):
+                continue
+            a, b = (c * N + m % N for m in range(s, s + 3) if m % N != i)
+            threes.append((a, b))
+        return threes
+
+    def _two_fit(self, f: int, avail: list[int]) -> bool:
+        """Whether two sets of three, sharing no tile, could each hold a tile of ``f``."""
+        usable = [(a, b) for a, b in self._threes(f) if avail[a] and avail[b]]
+        for k, (a, b) in enumerate(usable):
+            for a2, b2 in usable[k:]:
+                need = Counter((a, b, a2, b2))
+                if all(avail[g] >= n for g, n in need.items()):
+                    return True
+        return False
+
     def _helpers(self, f: int, avail: list[int]) -> list[int]:
-        """Sets holding a tile that a set of three holding face ``f`` lacks, or a joker."""
+        """Sets holding a tile that a set of three holding face ``f`` lacks, or a joker
+        (for ``-1 - f``: any tile of such a set, or a joker)."""
+        if f < 0:
+            f = -1 - f
+            found = [s for pair in self._threes(f) for g in pair for s in self.holders[g]]
+            found.extend(self.holders[_JOKER_KEY])
+            return list(dict.fromkeys(found))
         c, i = divmod(f, N)
         faces = [o * N + i for o in range(COLOURS) if o != c]
         for s in range(i - 2, i + 1):
@@ -1835,13 +1893,16 @@ class _Fewest:
         found = None
         if not (self.pj or self.wrap):
             try:
-                plain = _arrange_plain(counts, jokers)
+                plain = _arrange_plain(counts, jokers, self.steps)
             except _GiveUp:
-                pass
+                self.steps[0] = 0
             else:
                 found = None if plain is None else (None, plain, [])
                 self.memo[broken] = found
                 return found
+        self.searches += 1
+        if self.searches > FEWEST_SEARCHES:
+            raise _GiveUp
         spots: list[tuple[int, int, int]] = []  # (number, kept set, position) of its jokers
         if self.pj:
             for s, row in enumerate(self.table):
