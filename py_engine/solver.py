@@ -1649,85 +1649,71 @@ def _arrange_plain(
     number) must be the lowest real tile of its set: a group of its number, or a run of 3
     to 5 (longer runs split into those) starting at it or at jokers just below it. Ways
     that failed are remembered. Each try takes a step from ``steps[0]`` (PLAIN_STEPS by
-    default); raises ``_GiveUp`` when none are left."""
-    counts = list(counts)
+    default); raises ``_GiveUp`` when none are left.
+
+    The tiles left are one integer, two bits a face in the order (number, colour), so
+    its lowest bit set is a tile of the lowest number."""
     if not _each_could_fit(counts, jokers, False):
         return None
-    failed: set[tuple[int, ...]] = set()
+    state = 0
+    for f, k in enumerate(counts):
+        if k:
+            c, i = divmod(f, N)
+            state += k << 2 * (i * COLOURS + c)
+    failed: set[int] = set()
     out: list[list[int]] = []
     steps = [PLAIN_STEPS] if steps is None else steps
-    left = [jokers]
 
-    def place(lo: int) -> bool:
+    def place(state: int, j: int) -> bool:
         steps[0] -= 1
         if steps[0] < 0:
             raise _GiveUp
-        # The lowest number left only grows: look from ``lo`` on.
-        first = -1
-        for i in range(lo, N):
-            for c in range(COLOURS):
-                if counts[c * N + i]:
-                    first = c * N + i
-                    break
-            if first >= 0:
-                break
-        if first < 0:
-            return not left[0]
-        j = left[0]
-        key = (*counts, j)
+        if not state:
+            return not j
+        key = state << 2 | j
         if key in failed:
             return False
-        c, i = divmod(first, N)
-        others = [o * N + i for o in range(COLOURS) if o != c and counts[o * N + i]]
-        tries: list[list[int]] = []
-        if not j:
-            if len(others) == 3:
-                tries.append([first, *others])
-            if len(others) >= 2:
-                tries.extend([first, *pair] for pair in combinations(others, 2))
-            run = [first]
-            for m in range(c * N + i + 1, c * N + min(i + 5, N)):
-                if not counts[m]:
-                    break
-                run = [*run, m]
-                if len(run) >= 3:
-                    tries.append(run)
-        else:
-            for size in (3, 2, 1):
-                for chosen in combinations(others, size):
-                    for g in range(min(j, 2) + 1):
-                        total = 1 + size + g
-                        if 3 <= total <= 4 and not (total == 3 and g == 2):
-                            tries.append([first, *chosen, *([-1] * g)])
-            for below in range(min(j, 2, i) + 1):
-                cells: list[list[int]] = [[-1] * below + [first]]
-                for m in range(i + 1, min(i + 5 - below, N)):
-                    grown = []
-                    for run in cells:
-                        if counts[c * N + m]:
-                            grown.append([*run, c * N + m])
-                        if run.count(-1) < min(j, 2):
-                            grown.append([*run, -1])
-                    cells = grown
-                    tries.extend(run for run in cells if len(run) >= 3)
-        for faces in tries:
-            used = faces.count(-1) if j else 0
-            for f in faces:
-                if f >= 0:
-                    counts[f] -= 1
-            left[0] -= used
+        slot = ((state & -state).bit_length() - 1) >> 1
+        i, c = divmod(slot, COLOURS)
+        first = c * N + i
+        one = 1 << 2 * slot
+        others = [
+            (o * N + i, 1 << 2 * (i * COLOURS + o))
+            for o in range(COLOURS)
+            if o != c and state >> 2 * (i * COLOURS + o) & 3
+        ]
+        tries: list[tuple[int, list[int], int]] = []  # (tiles taken, faces, jokers)
+        for size in (3, 2, 1):
+            for chosen in combinations(others, size):
+                taken = one + sum(bit for _, bit in chosen)
+                faces = [first, *(f for f, _ in chosen)]
+                for g in range(min(j, 2) + 1):
+                    total = 1 + size + g
+                    if 3 <= total <= 4 and not (total == 3 and g == 2):
+                        tries.append((taken, faces + [-1] * g, g))
+        cap = min(j, 2)
+        for below in range(min(cap, i) + 1):
+            runs = [(one, [-1] * below + [first], below)]
+            for m in range(i + 1, min(i + 5 - below, N)):
+                bit = 1 << 2 * (m * COLOURS + c)
+                real = bool(state & (bit * 3))
+                grown = []
+                for taken, faces, used in runs:
+                    if real:
+                        grown.append((taken + bit, [*faces, c * N + m], used))
+                    if used < cap:
+                        grown.append((taken, [*faces, -1], used + 1))
+                runs = grown
+                tries.extend(run for run in runs if len(run[1]) >= 3)
+        for taken, faces, used in tries:
             out.append(faces)
-            if place(i):
+            if place(state - taken, j - used):
                 return True
             out.pop()
-            left[0] += used
-            for f in faces:
-                if f >= 0:
-                    counts[f] += 1
         failed.add(key)
         return False
 
-    return out if place(0) else None
+    return out if place(state, jokers) else None
 
 
 class _Fewest:
@@ -1764,6 +1750,9 @@ class _Fewest:
                 holders[f].append(i)
         self.holders = holders
         self.weight = [0] * len(table)
+        self.pfaces = [f for f in range(COLOURS * N) if self.pcounts[f]]
+        self.near: dict[int, list[int]] = {}  # face -> faces of the sets of three holding it
+        self.close: dict[int, list[int]] = {}  # face -> sets that could share a set with it
         self.checks = 0
         self.searches = 0
         self.steps = [PLAIN_STEPS]
@@ -1798,9 +1787,7 @@ class _Fewest:
         tiles could not each have a set of three, sharing no tile."""
         wrap = self.wrap
         found = []
-        for f in range(COLOURS * N):
-            if not self.pcounts[f]:
-                continue
+        for f in self.pfaces:
             c, i = divmod(f, N)
             others = sum(1 for o in range(COLOURS) if o != c and avail[o * N + i])
             if others + min(jokers, 1) >= 2:
@@ -1850,12 +1837,9 @@ class _Fewest:
             found = [s for pair in self._threes(f) for g in pair for s in self.holders[g]]
             found.extend(self.holders[_JOKER_KEY])
             return list(dict.fromkeys(found))
-        c, i = divmod(f, N)
-        faces = [o * N + i for o in range(COLOURS) if o != c]
-        for s in range(i - 2, i + 1):
-            if not self.wrap and (s < 0 or s + 2 >= N):
-                continue
-            faces.extend(c * N + m % N for m in range(s, s + 3) if m % N != i)
+        faces = self.near.get(f)
+        if faces is None:
+            faces = self.near[f] = list(dict.fromkeys(g for pair in self._threes(f) for g in pair))
         found = [s for g in faces if not avail[g] for s in self.holders[g]]
         found.extend(self.holders[_JOKER_KEY])
         return list(dict.fromkeys(found))
@@ -1864,20 +1848,21 @@ class _Fewest:
         """Sets with a tile that could share a set with a tile laid out."""
         if jokers:
             return list(range(len(self.table)))
-        near: set[int] = set()
+        found: dict[int, None] = {}
+        close = self.close
         for f in range(COLOURS * N):
-            if not avail[f]:
-                continue
-            c, i = divmod(f, N)
-            near.update(o * N + i for o in range(COLOURS))
-            for m in range(i - 4, i + 5):
-                if self.wrap:
-                    near.add(c * N + m % N)
-                elif 0 <= m < N:
-                    near.add(c * N + m)
-        found = [s for g in near for s in self.holders[g]]
-        found.extend(self.holders[_JOKER_KEY])
-        return list(dict.fromkeys(found))
+            if avail[f]:
+                sets = close.get(f)
+                if sets is None:
+                    c, i = divmod(f, N)
+                    faces = {o * N + i for o in range(COLOURS)}
+                    for m in range(i - 4, i + 5):
+                        if self.wrap or 0 <= m < N:
+                            faces.add(c * N + m % N)
+                    sets = close[f] = [s for g in sorted(faces) for s in self.holders[g]]
+                found.update(dict.fromkeys(sets))
+        found.update(dict.fromkeys(self.holders[_JOKER_KEY]))
+        return list(found)
 
     def _lay_out(self, broken: frozenset[int]) -> Any:
         """The placed tiles and the broken sets' tiles laid out, the placed jokers worth
@@ -1928,13 +1913,20 @@ class _Fewest:
         self.memo[broken] = found
         return found
 
-    def _dfs(self, broken: frozenset[int], banned: frozenset[int], depth: int) -> Any:
-        """A choice of at most ``depth`` sets to break, including ``broken`` and none of
-        ``banned``: (broken, laid out), or None."""
+    def _dfs(
+        self,
+        broken: frozenset[int],
+        banned: frozenset[int],
+        depth: int,
+        avail: list[int],
+        jokers: int,
+    ) -> Any:
+        """A choice of at most ``depth`` sets to break, including ``broken`` (which lay
+        out ``avail`` and ``jokers`` with the placed tiles) and none of ``banned``:
+        (broken, laid out), or None."""
         self.nodes += 1
         if self.nodes > FEWEST_NODES:
             raise _GiveUp
-        avail, jokers = self._avail(broken)
         out = broken | banned
         needs: list[list[int]] = []
         if jokers < 2:
@@ -1964,7 +1956,17 @@ class _Fewest:
         weight = self.weight
         options = sorted(options, key=lambda s: -weight[s])
         for k, s in enumerate(options):
-            answer = self._dfs(broken | {s}, banned | frozenset(options[:k]), depth)
+            more = list(avail)
+            for f in self.set_faces[s]:
+                if f < _JOKER_KEY:
+                    more[f] += 1
+            answer = self._dfs(
+                broken | {s},
+                banned | frozenset(options[:k]),
+                depth,
+                more,
+                jokers + self.set_jokers[s],
+            )
             if answer is not None:
                 return answer
         return None
@@ -1973,7 +1975,7 @@ class _Fewest:
         """A choice of fewer than ``below`` sets to break, fewest first, with its layout;
         None when there is none. Raises ``_GiveUp`` when the budget runs out."""
         for depth in range(below):
-            answer = self._dfs(frozenset(), frozenset(), depth)
+            answer = self._dfs(frozenset(), frozenset(), depth, list(self.pcounts), self.pj)
             if answer is not None:
                 return answer
         return None
