@@ -527,8 +527,51 @@ export function render(state) {
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
   revealSet(state);
+  placeJokerLabels();
   updateTabStops();
 }
+
+/** Each table joker's label ("= Y10/K10") is centred over its joker, then slid sideways
+ *  as little as it takes to stay inside its set's box, right of the set's number and
+ *  clear of the set's other labels (two jokers side by side). Layout only: measured
+ *  after every render and whenever the table changes size. */
+export function placeJokerLabels() {
+  const table = $("table");
+  if (!table) return;
+  if (!labelObserver && globalThis.ResizeObserver) {
+    labelObserver = new ResizeObserver(() => placeJokerLabels());
+    labelObserver.observe(table);
+  }
+  for (const set of table.querySelectorAll(".set")) {
+    const labels = [...set.querySelectorAll(".stands:not([hidden])")];
+    if (!labels.length) continue;
+    for (const label of labels) label.style.marginLeft = "";
+    const box = set.getBoundingClientRect();
+    if (!box.width) continue;
+    const inset = set.clientLeft + 2;
+    const badge = set.querySelector(".set-number")?.getBoundingClientRect();
+    const spans = labels.map((label) => {
+      const r = label.getBoundingClientRect();
+      // At the badge's height a label starts right of it.
+      const besideBadge = badge && r.top < badge.bottom && r.bottom > badge.top;
+      const min = Math.max(box.left + inset, besideBadge ? badge.right + 2 : -Infinity);
+      return { label, from: r.left, x: r.left, width: r.width, min, max: box.right - inset - r.width };
+    });
+    spans.sort((a, b) => a.from - b.from);
+    let edge = -Infinity;
+    for (const s of spans) {
+      s.x = Math.max(s.x, s.min, edge);
+      edge = s.x + s.width + 2;
+    }
+    edge = Infinity;
+    for (const s of spans.slice().reverse()) {
+      s.x = Math.min(s.x, s.max, edge - s.width);
+      edge = s.x - 2;
+    }
+    for (const s of spans) if (Math.abs(s.x - s.from) > 0.1) s.label.style.marginLeft = `${s.x - s.from}px`;
+  }
+}
+let labelObserver = null;
 
 /** After a move, the whole set the tile went to (its note included) is scrolled into
  *  the table's view, clear of "+ New Set" pinned at the bottom (the table's
