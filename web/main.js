@@ -4,7 +4,7 @@
 // api, for looking at the state from tests (which still act through the UI).
 
 import { createGame } from "./api.js";
-import { attachDrag } from "./drag.js";
+import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
 import { renderHowTo, VARIANTS } from "./render.js";
 import { attachRoving } from "./roving.js";
@@ -129,7 +129,20 @@ screen.addEventListener("click", (event) => {
   }
   const tile = target.closest(".tile[data-id]");
   if (tile) {
-    game.select(Number(tile.dataset.id));
+    const id = Number(tile.dataset.id);
+    const held = game.state.selected;
+    // Holding a tile, a tap (not Enter: detail 0) on another tile of a set puts the held
+    // tile beside it, on the side tapped, as a drop there would: the insert markers
+    // between tiles are 12 px wide on a phone, and a tap just off one picked up the
+    // tapped tile instead. The held tile itself is let go by tapping it again.
+    if (held !== null && id !== held && event.detail > 0 && tile.closest(".set[data-set]")) {
+      const spot = dropTarget(event.clientX, event.clientY);
+      if (spot?.dest.area === "table") {
+        game.place(spot.dest);
+        return;
+      }
+    }
+    game.select(id);
     return;
   }
   const selected = game.state.selected;

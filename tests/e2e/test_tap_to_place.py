@@ -1,0 +1,88 @@
+"""Tap-to-place on a touch phone, with a tile held: a tap on a tile of a set puts the
+held tile beside it, on the side tapped (the insert markers between tiles are 12 px
+wide there; a tap just off one used to pick up the tapped tile instead, dropping the
+one held). A tap on a rack tile still picks that one up instead, a tap on the held tile
+lets go, and Undo and Reset Turn put things back."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import open_booted_page
+from game_page import GamePage
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, requests_seen):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = open_booted_page(context, site, requests_seen)
+    yield GamePage(page)
+    assert page.page_errors == [], page.page_errors
+    context.close()
+
+
+def tap_at(app: GamePage, tile_id: int, fraction: float) -> None:
+    """Tap a tile `fraction` of its width from its left edge, mid-height."""
+    box = app.tile(tile_id).bounding_box()
+    app.page.touchscreen.tap(box["x"] + box["width"] * fraction, box["y"] + box["height"] / 2)
+
+
+def held(app: GamePage) -> list[int]:
+    return [
+        int(i)
+        for i in app.page.locator('.tile[aria-pressed="true"]').evaluate_all(
+            "ts => ts.map(t => t.dataset.id)"
+        )
+    ]
+
+
+def test_a_tap_on_a_set_tile_puts_the_held_tile_beside_it(phone):
+    app = phone
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    first = sets[0]
+    app.tap_new_set(first)
+    rack = app.rack_ids()
+    moving, other = rack[0], rack[1]
+    app.tile(moving).tap()
+    expect(app.tile(moving)).to_have_attribute("aria-pressed", "true")
+    # A tap on the left quarter of the set's second tile: the held tile goes before it.
+    tap_at(app, first[1], 0.25)
+    expect(app.set_box(0).locator(".tile")).to_have_count(len(first) + 1)
+    assert app.table_ids()[0] == [first[0], moving, *first[1:]]
+    assert held(app) == []
+    # Undo; then the right quarter of the set's last tile: the held tile goes after it.
+    app.button("Undo").tap()
+    assert app.table_ids()[0] == first
+    app.tile(moving).tap()
+    tap_at(app, first[-1], 0.75)
+    expect(app.set_box(0).locator(".tile")).to_have_count(len(first) + 1)
+    assert app.table_ids()[0] == [*first, moving]
+    # Holding a table tile, a tap on a rack tile picks that one up instead.
+    app.tile(moving).tap()
+    assert held(app) == [moving]
+    app.tile(other).tap()
+    assert held(app) == [other]
+    assert app.table_ids()[0] == [*first, moving]
+    # A tap on the held tile lets it go; nothing moves.
+    app.tile(other).tap()
+    assert held(app) == []
+    # The held table tile, tapped again, is let go too (not put beside itself).
+    app.tile(moving).tap()
+    tap_at(app, moving, 0.2)
+    assert held(app) == []
+    assert app.table_ids()[0] == [*first, moving]
+    # Held, moved inside its own set by a tap on the set's first tile (left half).
+    app.tile(moving).tap()
+    tap_at(app, first[0], 0.3)
+    expect(app.set_box(0).locator(".tile").first).to_have_attribute("data-id", str(moving))
+    assert app.table_ids()[0] == [moving, *first]
+    app.button("Reset Turn").tap()
+    assert app.table_ids() == []
+    assert sorted(app.rack_ids()) == sorted([*rack, *first])
