@@ -1630,7 +1630,7 @@ def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
 # most FEWEST_SEARCHES by the dynamic program (the others backtrack, PLAIN_STEPS steps in
 # all), and the play's own arrangement, with sets kept whole where that is easy
 # (``_keep_sets``), is used instead. Measured in the README ("fewest").
-FEWEST_TILES = 6
+FEWEST_TILES = 5
 FEWEST_NODES = 800
 FEWEST_CHECKS = 160
 FEWEST_SEARCHES = 20
