@@ -1653,6 +1653,8 @@ def _arrange_plain(
 
     The tiles left are one integer, two bits a face in the order (number, colour), so
     its lowest bit set is a tile of the lowest number."""
+    if not jokers and not any(counts):
+        return []
     if not _each_could_fit(counts, jokers, False):
         return None
     state = 0

@@ -142,3 +142,21 @@ def test_placed_jokers_keep_their_value_when_fewest_sets_change():
             continue
         checked += 1
         _checked(p, play)
+
+
+@pytest.mark.parametrize("locked", [False, True])
+def test_a_play_of_rack_tiles_only_leaves_the_table_as_it_was(locked):
+    # R3 B3 K3 go down as a set of their own. The search then has no placed tile left to
+    # fit, and an empty layout is a layout: no table set changes (it once reported the
+    # dynamic program's own arrangement, with 4 sets changed, as the fewest).
+    rows = [row.split() for row in (
+        "K7 K8 K9", "B10 R10 Y10", "R1 B1 K1", "K11 R11 Y11", "R5 R6 R7", "R6 R7 R8",
+        "K8 K9 K10 K11 K12 K13", "B11 R11 Y11", "K13 R13 B13", "B9 Y9 R9", "K2 B2 J",
+    )]  # fmt: skip
+    tiles = assign_ids([*rows, ["K3", "B7", "R3", "B3"]])
+    table, rack = tiles[:-1], tiles[-1]
+    rules = Rules(locked_jokers=locked)
+    play = solve(table, rack, opened=True, rules=rules)
+    assert play.count == 3 and play.changed == 0
+    assert _changed_on_table(table, play.table) == 0
+    assert check_turn(table, play.table, rack, opened=True, rules=rules).ok
