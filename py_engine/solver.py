@@ -1642,20 +1642,21 @@ class _GiveUp(Exception):
 
 
 def _arrange_plain(
-    counts: list[int], jokers: int = 0, steps: list[int] | None = None
+    counts: list[int], jokers: int = 0, steps: list[int] | None = None, wrap: bool = False
 ) -> list[list[int]] | None:
-    """All of these tiles (counts per face, and ``jokers``) as valid sets, without
-    wrap-around: a list of sets of faces (-1 a joker), or None. The lowest tile left (by
-    number) must be the lowest real tile of its set: a group of its number, or a run of 3
-    to 5 (longer runs split into those) starting at it or at jokers just below it. Ways
-    that failed are remembered. Each try takes a step from ``steps[0]`` (PLAIN_STEPS by
-    default); raises ``_GiveUp`` when none are left.
+    """All of these tiles (counts per face, and ``jokers``) as valid sets: a list of sets
+    of faces (-1 a joker), or None. The lowest tile left (by number) must be the lowest
+    real tile of its set: a group of its number, or a run of 3 to 5 (longer runs split
+    into those) whose places below its number hold jokers (with wrap-around runs, places
+    past 13 hold higher numbers, real tiles or jokers). Ways that failed are remembered.
+    Each try takes a step from ``steps[0]`` (PLAIN_STEPS by default); raises ``_GiveUp``
+    when none are left.
 
     The tiles left are one integer, two bits a face in the order (number, colour), so
     its lowest bit set is a tile of the lowest number."""
     if not jokers and not any(counts):
         return []
-    if not _each_could_fit(counts, jokers, False):
+    if not _each_could_fit(counts, jokers, wrap):
         return None
     state = 0
     for f, k in enumerate(counts):
@@ -1694,7 +1695,32 @@ def _arrange_plain(
                     if 3 <= total <= 4 and not (total == 3 and g == 2):
                         tries.append((taken, faces + [-1] * g, g))
         cap = min(j, 2)
-        for below in range(min(cap, i) + 1):
+        if wrap:
+            for length in (3, 4, 5):
+                for at in range(length):
+                    runs = [(one, [first], 0)]
+                    for q in (*range(at - 1, -1, -1), *range(at + 1, length)):
+                        n = (i - at + q) % N
+                        bit = 1 << 2 * (n * COLOURS + c)
+                        real = n > i and state & (bit * 3)
+                        grown = []
+                        for taken, faces, used in runs:
+                            cell = c * N + n
+                            if real:
+                                grown.append(
+                                    (
+                                        taken + bit,
+                                        [cell, *faces] if q < at else [*faces, cell],
+                                        used,
+                                    )
+                                )
+                            if used < cap:
+                                grown.append(
+                                    (taken, [-1, *faces] if q < at else [*faces, -1], used + 1)
+                                )
+                        runs = grown
+                    tries.extend(runs)
+        for below in range(0 if wrap else min(cap, i) + 1):
             runs = [(one, [-1] * below + [first], below)]
             for m in range(i + 1, min(i + 5 - below, N)):
                 bit = 1 << 2 * (m * COLOURS + c)
@@ -1730,7 +1756,7 @@ class _Fewest:
     sets holding a tile that such a set lacks (or a joker) broken: the search branches
     on those, for the tile with the fewest, and cuts when placed tiles needing disjoint
     helpers outnumber the depth left. Once every placed tile could be held, an exact test
-    (backtracking, or the dynamic program with jokers to count or wrap-around runs) says
+    (backtracking, or the dynamic program when placed jokers are to count) says
     whether all can; if not, a set next to the tiles laid out (a tile of the same number,
     or of the same colour within 4, or a joker) is broken too. A minimal choice of sets
     grows that way one set at a time: each of its sets shares a set of the arrangement
@@ -1878,9 +1904,9 @@ class _Fewest:
         counts, jokers = self._avail(broken)
         jokers -= self.pj
         found = None
-        if not (self.pj or self.wrap):
+        if not self.pj:
             try:
-                plain = _arrange_plain(counts, jokers, self.steps)
+                plain = _arrange_plain(counts, jokers, self.steps, self.wrap)
             except _GiveUp:
                 self.steps[0] = 0
             else:

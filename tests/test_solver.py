@@ -283,14 +283,15 @@ def test_the_value_of_every_play_is_what_its_table_shows():
         assert check_turn(p.table, play.table, p.rack, opened=True, rules=rules).ok
 
 
-def test_the_backtracking_layout_agrees_with_the_dynamic_program():
+@pytest.mark.parametrize("wrap", [False, True])
+def test_the_backtracking_layout_agrees_with_the_dynamic_program(wrap):
     # The search for fewest sets changed tests small layouts by backtracking
     # (``_arrange_plain``); it must say what the dynamic program says, and lay out
     # every tile in valid sets.
     from py_engine import solver
 
-    rng = random.Random(8)
-    near = [0, 1, 2, 3, 4, 13, 14, 15, 16, 26, 27, 28, 39, 40, 41]
+    rng = random.Random(8 + wrap)
+    near = [0, 1, 2, 3, 4, 11, 12, 13, 14, 15, 16, 24, 25, 26, 27, 28, 38, 39, 40, 41, 51]
     tried = 0
     for _ in range(1500):
         counts = [0] * 52
@@ -299,16 +300,16 @@ def test_the_backtracking_layout_agrees_with_the_dynamic_program():
             counts[f] = min(2, counts[f] + 1)
         jokers = rng.choice([0, 0, 1, 2])
         try:
-            sets = solver._arrange_plain(counts, jokers)
+            sets = solver._arrange_plain(counts, jokers, None, wrap)
         except solver._GiveUp:
             continue
         tried += 1
-        problem = solver._Problem(counts, [0] * 52, jokers, 0, False)
+        problem = solver._Problem(counts, [0] * 52, jokers, 0, wrap)
         assert (sets is None) == (solver._search(problem, -1) is None), (counts, jokers)
         if sets is not None:
             assert sorted(f for s in sets for f in s if f >= 0) == sorted(
                 f for f in range(52) for _ in range(counts[f])
             )
             assert sum(s.count(-1) for s in sets) == jokers
-            assert all(solver._is_set([f if f >= 0 else 104 for f in s], False) for s in sets)
+            assert all(solver._is_set([f if f >= 0 else 104 for f in s], wrap) for s in sets)
     assert tried > 1400

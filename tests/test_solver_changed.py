@@ -115,9 +115,9 @@ def test_with_room_to_search_the_fewest_sets_are_changed(monkeypatch, wrap):
         assert play.changed == _checked(p, play), p.codes()
 
 
-@pytest.mark.parametrize(("wrap", "least"), [(False, 30), (True, 20)])
+@pytest.mark.parametrize(("wrap", "least"), [(False, 30), (True, 27)])
 def test_with_the_shipped_budget_most_small_plays_change_fewest_sets(wrap, least):
-    # Racks of 1-6 tiles on random tables: 32 and 23 of 40 (before the search: 12 and 7).
+    # Racks of 1-6 tiles on random tables: 32 and 29 of 40 (before the search: 12 and 7).
     exact = sum(
         play.changed == _checked(p, play) for p, play in _small_plays(f"fewest:{wrap}", wrap, 40, 6)
     )
