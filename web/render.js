@@ -324,12 +324,18 @@ function renderRoundDialog(state) {
     resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You win" : `${winner} wins`} the round by resignation.`,
   };
   let reason = reasons[out.reason] ?? "";
+  const target = v.rules?.target ?? 0;
   if (v.match_over && v.winner !== null) {
     // The engine names the match winner (a tie on totals goes to the earlier seat).
     const champion = v.winner === v.me ? "You win" : `${v.players[v.winner].name} wins`;
-    reason += ` Final standings below: ${champion} the game.`;
+    reason += target
+      ? ` ${champion} the game with ${out.totals[v.winner]} points (first to ${target}), after ${v.round} round${v.round === 1 ? "" : "s"}.`
+      : ` ${champion} the game.`;
+  } else if (target) {
+    reason += ` Round ${v.round} of a game to ${target} points: the totals go on to the next round.`;
   }
   $("round-reason").textContent = reason;
+  renderLeftTiles(state);
   const body = $("round-scores");
   body.replaceChildren();
   const order = v.players.map((_, i) => i);
@@ -352,6 +358,27 @@ function renderRoundDialog(state) {
     dialog.showModal();
     (v.match_over ? $("new-game") : $("next-round")).focus();
   }
+}
+
+/** Each player's tiles left at the end of the round (the engine shows every rack once
+ *  the round is over), smallest first, jokers last. */
+function renderLeftTiles(state) {
+  const v = state.view;
+  const racks = v.outcome?.racks ?? [];
+  const key = (t) => (t.joker ? 999 : t.number * 10 + "RBYK".indexOf(t.code[0]));
+  const items = v.players.flatMap((p, i) => {
+    const tiles = (racks[i] ?? []).slice().sort((a, b) => key(a) - key(b));
+    if (!tiles.length) return [];
+    const names = tiles.map((t) => t.label).join(", ");
+    return [
+      el("li", {}, [
+        el("span", { class: "left-name", text: i === v.me ? "You" : p.name }),
+        el("span", { class: "left-tiles", role: "img", "aria-label": names }, tiles.map((t) => tileElement(t))),
+      ]),
+    ];
+  });
+  $("round-left-list").replaceChildren(...items);
+  $("round-left").hidden = !items.length;
 }
 
 function renderWhoStarts(state) {

@@ -293,7 +293,9 @@ def test_single_round_game_ends_with_game_over(app):
     draw_until_round_over(app)
     dialog = app.page.get_by_role("dialog")
     expect(dialog.get_by_role("heading", name="Game Over")).to_be_visible()
-    expect(dialog).to_contain_text("Final standings")
+    expect(dialog.locator("#round-reason")).to_have_text(
+        re.compile(r"(You win|Computer 1 wins) the game\.$")
+    )
     dialog.get_by_role("button", name="New Game").click()
     expect(app.page.get_by_role("heading", name="New Game")).to_be_visible()
 

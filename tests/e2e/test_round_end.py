@@ -1,0 +1,161 @@
+"""A round won by going out, played through the page on a touch phone (the player plays
+the engine's hint each turn, else draws): the score screen agrees with the engine's
+outcome, shows the tiles each player had left (a joker among them), says where the
+match stands, fits a phone held upright or sideways, and the statistics count it."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import game_twin as twin
+import pytest
+from conftest import open_booted_page
+from game_page import GamePage
+from playwright.sync_api import expect
+
+LEVELS = ["easy", "easy"]
+
+
+def hint_or_draw(view: dict) -> dict:
+    hint = twin.call(cmd="hint")
+    request = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
+    return twin.call(**request)["view"]
+
+
+@functools.cache
+def won_with_a_joker_left() -> tuple[int, dict]:
+    """A seed where the player, playing each hint, goes out and a computer is left
+    holding a joker (worth 30): (seed, the twin's final view)."""
+    for seed in range(1, 200):
+        view = twin.new_game(seed, LEVELS)
+        for _ in range(400):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+            else:
+                view = hint_or_draw(view)
+        out = view["outcome"]
+        if (
+            out
+            and out["reason"] == "went_out"
+            and out["winner"] == view["me"]
+            and any(t["joker"] for rack in out["racks"] for t in rack)
+        ):
+            return seed, view
+    raise AssertionError("no such round")
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, requests_seen):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    page = open_booted_page(context, site, requests_seen)
+    yield GamePage(page)
+    assert page.page_errors == [], page.page_errors
+    context.close()
+
+
+def play_hints_to_the_end(app: GamePage) -> None:
+    page = app.page
+    dialog = page.locator("#round-dialog")
+    message = page.locator("#message")
+    for _ in range(200):
+        if dialog.is_visible():
+            return
+        app.button("Hint").tap()
+        expect(message).to_have_text(re.compile(r"^(Hint: you can play|No play found)"))
+        if message.text_content().startswith("No play found"):
+            app.button("Draw").tap()
+        else:
+            step = app.button("Next Hint Step")
+            while step.is_visible():
+                step.tap()
+            app.button("Confirm Play").tap()
+        app.wait_for_turn()
+    raise AssertionError("the round did not end")
+
+
+# The dialog's own box against the viewport, and whether anything inside it is cut off.
+FIT_JS = """() => {
+  const d = document.getElementById('round-dialog');
+  const r = d.getBoundingClientRect();
+  const heads = [...d.querySelectorAll('thead th')].map((th) => {
+    const cs = getComputedStyle(th);
+    const pad = parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom);
+    return th.getBoundingClientRect().height - pad;
+  });
+  const line = parseFloat(getComputedStyle(d.querySelector('thead th')).fontSize) * 1.6;
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          vw: innerWidth, vh: innerHeight, scrolls: d.scrollHeight > d.clientHeight + 1,
+          wide: d.scrollWidth > d.clientWidth + 1, heads, line};
+}"""
+
+
+def assert_dialog_fits(page) -> None:
+    m = page.evaluate(FIT_JS)
+    assert m["top"] >= 0 and m["bottom"] <= m["vh"], m
+    assert m["left"] >= 0 and m["right"] <= m["vw"], m
+    assert not m["scrolls"] and not m["wide"], m
+    assert max(m["heads"]) <= m["line"], m  # every column header on one line
+
+
+def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
+    app, page = phone, phone.page
+    seed, final = won_with_a_joker_left()
+    app.new_game(seed, LEVELS)
+    play_hints_to_the_end(app)
+    dialog = page.get_by_role("dialog", name="Round Complete")
+    expect(dialog).to_be_visible()
+    out = final["outcome"]
+    expect(dialog).to_contain_text("You went out and win the round!")
+    expect(dialog).to_contain_text("Round 1 of a game to 200 points")
+    rows = dialog.locator("tbody tr")
+    expect(rows).to_have_count(len(final["players"]))
+    for i, player in enumerate(final["players"]):
+        cells = rows.nth(i).locator("th, td")
+        score = out["scores"][i]
+        expect(cells).to_have_text(
+            [
+                player["name"],
+                str(out["rack_values"][i]),
+                f"+{score}" if score > 0 else str(score),
+                str(out["totals"][i]),
+            ]
+        )
+    # The tiles each loser had left, as the engine shows them (the joker included).
+    left = dialog.locator("#round-left-list li")
+    losers = [i for i, rack in enumerate(out["racks"]) if rack]
+    expect(left).to_have_count(len(losers))
+    for n, i in enumerate(losers):
+        expect(left.nth(n)).to_contain_text(final["players"][i]["name"])
+        tiles = left.nth(n).get_by_role("img").first
+        labels = tiles.get_attribute("aria-label").split(", ")
+        assert sorted(labels) == sorted(t["label"] for t in out["racks"][i])
+    expect(left.get_by_role("img", name="joker", exact=False)).not_to_have_count(0)
+    assert_dialog_fits(page)
+    page.screenshot(path=str(tmp_path / "round_end_phone.png"))
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        page.wait_for_timeout(100)
+        assert_dialog_fits(page)
+        page.screenshot(path=str(tmp_path / "round_end_sideways.png"))
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+    # The statistics count the round (a fresh browser: this is its first).
+    dialog.get_by_role("button", name="New Game").tap()
+    page.get_by_text("Your statistics").tap()
+    stats = page.locator("#stats")
+    for name, value in {
+        "Rounds played": "1",
+        "Rounds won": "1",
+        "Best round score": str(out["scores"][0]),
+        "Average points left": "0.0",
+        "Games played": "0",
+    }.items():
+        expect(stats.locator(f"dt:text-is('{name}') + dd")).to_have_text(value)
