@@ -13,25 +13,29 @@ const $ = (id) => document.getElementById(id);
 /** The variants offered on the start screen, each with the line that explains it there
  *  and in How To Play (the engine is what applies them). */
 export const VARIANTS = [
-  { flag: "wrap_runs", name: "Runs may wrap from 13 to 1", about: "A run may go on from 13 to 1: 12 13 1 2 is a run." },
+  { flag: "wrap_runs", name: "Runs may wrap from 13 to 1", short: "runs wrap 13 to 1", about: "A run may go on from 13 to 1: 12 13 1 2 is a run." },
   {
     flag: "locked_jokers",
     name: "Sets with a joker are locked",
+    short: "joker sets locked",
     about: "A set holding a joker can't be changed, except to swap the joker out for the tile it stands for.",
   },
   {
     flag: "easing_opening",
     name: "Opening gets easier while you wait",
+    short: "opening eases",
     about: "The opening total drops by 5 after every 2 of your turns without opening, never below 10.",
   },
   {
     flag: "last_call",
     name: "Last call when the pool runs dry",
+    short: "last call",
     about: "Once the pool is empty, every player has one last turn; then the round ends as if nobody could play.",
   },
   {
     flag: "no_winner_when_blocked",
     name: "No winner when blocked",
+    short: "no winner when blocked",
     about: "If the pool runs dry and nobody can play, nobody wins: everyone loses the value of their own rack.",
   },
 ];
@@ -282,6 +286,23 @@ function turnText(state) {
     text += ` · Opening: ${total} of ${v.threshold}`;
   }
   return text;
+}
+
+/** The rules of the game in hand that are not the standard ones (the variants, a 50
+ *  opening, a 25-point joker), beside the turn line: a tap opens How To Play, which
+ *  tells them in full. Hidden under the standard rules. */
+function renderRulesInfo(state) {
+  const r = state.view.rules ?? {};
+  const on = [
+    r.opening && r.opening !== 30 ? `opening ${r.opening}` : null,
+    r.joker_penalty && r.joker_penalty !== 30 ? `joker costs ${r.joker_penalty}` : null,
+    ...VARIANTS.filter((v) => r[v.flag]).map((v) => v.short),
+  ].filter(Boolean);
+  const button = $("rules-info");
+  button.hidden = !on.length;
+  $("rules-list").textContent = on.join(" · ");
+  $("rules-count").textContent = `${on.length} variant${on.length === 1 ? "" : "s"}`;
+  button.setAttribute("aria-label", `Variants in this game: ${on.join(", ")}. How To Play`);
 }
 
 function renderControls(state) {
@@ -536,6 +557,7 @@ export function render(state) {
   renderTable(state);
   renderRack(state);
   renderControls(state);
+  renderRulesInfo(state);
   renderLog(state);
   $("turn-info").textContent = turnText(state);
   renderClock(state);

@@ -70,3 +70,45 @@ def test_how_to_play_follows_the_variants_chosen(app):
         joker.select_option("30")
         if app.button("Back to Game").is_visible():
             app.button("Back to Game").click()
+
+
+def test_the_game_screen_says_which_variants_are_on(app):
+    """During a game, the rules that are not the standard ones are named beside the turn
+    line (a tap opens How To Play); under the standard rules nothing is shown."""
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    rules = page.locator("#rules-info")
+    expect(rules).to_be_hidden()
+    app.to_start_screen()
+    wrap = page.get_by_label("Runs may wrap from 13 to 1")
+    locked = page.get_by_label("Sets with a joker are locked")
+    opening = page.get_by_label("Opening meld")
+    try:
+        wrap.check()
+        locked.check()
+        opening.select_option("50")
+        app.new_game(seed, LEVELS)
+        expect(rules).to_be_visible()
+        expect(rules).to_have_text(
+            "Variants: opening 50 · runs wrap 13 to 1 · joker sets locked", use_inner_text=True
+        )
+        expect(rules).to_have_accessible_name(re.compile(r"^Variants in this game: opening 50,"))
+        expect(page.locator("#turn-info")).to_contain_text("Opening: 0 of 50")
+        rules.click()
+        dialog = page.get_by_role("dialog", name="How To Play")
+        expect(variant_line(dialog, "Sets with a joker are locked (on)")).to_be_visible()
+        dialog.get_by_role("button", name="Close").click()
+        # On a phone: how many, in the turn line's row.
+        page.set_viewport_size({"width": 390, "height": 844})
+        expect(rules).to_have_text("3 variants", use_inner_text=True)
+        box, turn = rules.bounding_box(), page.locator("#turn-info").bounding_box()
+        assert abs((box["y"] + box["height"] / 2) - (turn["y"] + turn["height"] / 2)) < 4
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
+        app.to_start_screen()
+        wrap.uncheck()
+        locked.uncheck()
+        opening.select_option("30")
+        if app.button("Back to Game").is_visible():
+            app.button("Back to Game").click()
