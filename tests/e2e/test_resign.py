@@ -24,6 +24,8 @@ def test_resign_a_round_and_the_match_goes_on(app):
         app.new_game(seed, LEVELS)
         app.to_start_screen()
     before = rounds_played(page)
+    # A match (an earlier test may have left the start screen at "Single round").
+    page.get_by_label("Target score").select_option("200")
     app.button("Start Game").click()
     app.abandon_if_asked()  # the game started just above
     app.wait_for_turn()
