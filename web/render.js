@@ -366,7 +366,7 @@ function renderRoundDialog(state) {
     const sign = (n) => (n > 0 ? `+${n}` : String(n));
     body.append(
       el("tr", { class: i === out.winner ? "winner" : "" }, [
-        el("th", { scope: "row", text: p.name }),
+        el("th", { scope: "row" }, [p.name, p.resigned ? el("span", { class: "resigned", text: " (resigned)" }) : null]),
         el("td", { text: String(out.rack_values[i]) }),
         el("td", { text: sign(out.scores[i]) }),
         el("td", { text: String(out.totals[i]) }),

@@ -43,6 +43,9 @@ def test_resign_a_round_and_the_match_goes_on(app):
     scores = page.get_by_role("dialog", name="Round Complete")
     expect(scores).to_contain_text("Computer 1 wins the round by resignation.")
     expect(scores.get_by_role("row", name="Computer 1")).to_have_class("winner")
+    # The score table says who resigned.
+    expect(scores.get_by_role("rowheader", name="You (resigned)", exact=True)).to_be_visible()
+    expect(scores.get_by_role("rowheader", name="Computer 1", exact=True)).to_be_visible()
     left, lost, you_total = score_row(scores, "You")
     won, their_total = score_row(scores, "Computer 1")[1:]
     assert int(lost) == -int(left) < 0
