@@ -258,7 +258,11 @@ function showStats() {
     list.append(dt, dd);
   }
 }
-$("stats-reset").addEventListener("click", () => {
+// Asked first: one stray tap used to wipe every game counted on the device.
+$("stats-reset").addEventListener("click", () => $("clear-stats-dialog").showModal());
+$("clear-stats-cancel").addEventListener("click", () => $("clear-stats-dialog").close());
+$("clear-stats-confirm").addEventListener("click", () => {
+  $("clear-stats-dialog").close();
   clearStats();
   showStats();
 });

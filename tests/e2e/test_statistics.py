@@ -1,0 +1,42 @@
+"""The statistics on the start screen: a round counts, and clearing them asks first (one
+stray tap used to wipe every game counted on the device)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+
+def stat(page, name: str) -> str:
+    return page.locator(f"#stats dt:text-is('{name}') + dd").text_content()
+
+
+def test_clearing_the_statistics_asks_first(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, target=0)
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    app.wait_for_turn()
+    page.get_by_role("dialog", name="Game Over").get_by_role("button", name="New Game").click()
+    summary = page.get_by_text("Your statistics")
+    summary.click()
+    rounds = stat(page, "Rounds played")
+    assert int(rounds) >= 1
+    # Changing one's mind keeps them.
+    page.get_by_role("button", name="Clear statistics").click()
+    dialog = page.get_by_role("dialog", name="Clear the statistics?")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Keep Them").click()
+    expect(dialog).to_be_hidden()
+    assert stat(page, "Rounds played") == rounds
+    # Cleared for real.
+    page.get_by_role("button", name="Clear statistics").click()
+    dialog.get_by_role("button", name="Clear Statistics").click()
+    expect(dialog).to_be_hidden()
+    for name in ("Games played", "Games won", "Rounds played", "Rounds won"):
+        expect(page.locator(f"#stats dt:text-is('{name}') + dd")).to_have_text("0")
+    expect(page.locator("#stats dt:text-is('Best round score') + dd")).to_have_text("–")
+    summary.click()
