@@ -414,6 +414,12 @@ export function createGame(engine, options = {}) {
 
     /** Move a tile (drag, or a tap on a destination). */
     move(id, dest) {
+      if (dest.area === "rack" && board.canMove(state, id) && !board.fromRack(state, id)) {
+        // Said, not silently ignored: a tap on the rack or a drop there did nothing.
+        say(`${tileName(id)} was on the table when your turn began: it stays on the table. Only tiles from your rack can go back to it.`, "error");
+        redraw();
+        return false;
+      }
       const before = board.snapshot(state);
       state.hint = null;
       if (!board.moveTile(state, id, dest)) return false;

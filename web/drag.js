@@ -140,6 +140,7 @@ export function attachDrag(root, layer, hooks) {
     if (cancelled) return;
     const target = dropTarget(event.clientX, event.clientY);
     if (target && hooks.accepts(d.id, target.dest)) hooks.onDrop(d.id, target.dest);
+    else if (target) hooks.onRefused?.(d.id, target.dest);
   }
 
   root.addEventListener("pointerdown", (event) => {

@@ -208,6 +208,7 @@ attachDrag(screen, $("drag-layer"), {
   canDrag: (id) => game.canDrag(id),
   accepts: (id, dest) => game.accepts(id, dest),
   onDrop: (id, dest) => game.move(id, dest),
+  onRefused: (id, dest) => game.move(id, dest), // says why, when it is the rack
 });
 
 // ----- dialogs

@@ -330,3 +330,31 @@ def test_every_request_stays_on_the_page_origin(app, requests_seen):
     assert any(u.endswith(".whl") for u in requests_seen.urls)
     assert any(u.endswith(".wasm") for u in requests_seen.urls)
     assert requests_seen.foreign() == []
+
+
+def test_a_table_tile_tapped_to_the_rack_stays_and_the_page_says_why(app):
+    """A tile that was on the table when the turn began never goes to a rack: a tap on the
+    rack (or R) with it held used to do nothing at all; the page now says why."""
+    seed, sets, _, _ = extension_deal()
+    app.new_game(seed, LEVELS)
+    for tiles in sets:
+        app.drag_new_set(tiles)
+    app.button("Confirm Play").click()
+    app.wait_for_turn()
+    table = app.table_ids()
+    tile = table[0][0]
+    app.tile(tile).click()
+    expect(app.tile(tile)).to_have_attribute("aria-pressed", "true")
+    box = app.rack.bounding_box()
+    app.rack.click(position={"x": box["width"] - 8, "y": box["height"] - 8})
+    message = app.page.locator("#message")
+    expect(message).to_contain_text("stays on the table")
+    assert app.table_ids() == table
+    expect(app.tile(tile)).to_have_attribute("aria-pressed", "true")  # still held
+    app.page.keyboard.press("Escape")
+    expect(app.tile(tile)).to_have_attribute("aria-pressed", "false")
+    # Dragged to the rack: it goes back to its set, and the page says why.
+    app.page.evaluate("document.getElementById('message').textContent = ''")
+    app.drag(app.tile(tile), app.rack)
+    expect(message).to_contain_text("stays on the table")
+    assert app.table_ids() == table
