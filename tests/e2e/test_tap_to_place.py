@@ -6,6 +6,8 @@ lets go, and Undo and Reset Turn put things back."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import open_booted_page
 from game_page import GamePage
@@ -120,3 +122,21 @@ def test_buttons_take_a_finger_sized_tap(phone, size):
         assert not small, small
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_a_tapped_button_keeps_no_hover_look(phone):
+    """On a touch screen a button just tapped looks as it did before (a hover style used
+    to stay on "+ New Set" after placing a tile, until the next tap elsewhere)."""
+    app = phone
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    new_set = app.button("+ New Set")
+    colour = "el => getComputedStyle(el).backgroundColor"
+    resting = new_set.evaluate(colour)
+    app.tile(sets[0][0]).tap()
+    new_set.tap()
+    expect(app.set_box(0).locator(".tile")).to_have_count(1)
+    expect(new_set).not_to_have_class(re.compile(r"\barmed\b"))
+    new_set.page.wait_for_timeout(400)  # the browser's hover after a tap comes a moment later
+    assert new_set.evaluate(colour) == resting
+    app.button("Reset Turn").tap()
