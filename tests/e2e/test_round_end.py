@@ -159,3 +159,46 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
         "Games played": "0",
     }.items():
         expect(stats.locator(f"dt:text-is('{name}') + dd")).to_have_text(value)
+
+
+@functools.cache
+def match_won_in_one_round() -> dict:
+    """A game to 100 that the player wins in its first round by going out (each hint
+    played), as the twin's final view."""
+    levels = ["easy", "easy", "easy"]
+    for seed in range(1, 60):
+        view = twin.new_game(seed, levels, target=100)
+        for _ in range(400):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+            else:
+                view = hint_or_draw(view)
+        if view["match_over"] and view["winner"] == view["me"]:
+            return view
+    raise AssertionError("no such game")
+
+
+def test_the_game_over_screen_says_how_the_match_was_won(app):
+    page = app.page
+    view = match_won_in_one_round()
+    app.new_game(1, ["easy", "easy", "easy"], target=100)
+    page.evaluate(
+        """(view) => { const game = window.__rummikub;
+            game.state.view = view; game.state.dialog = "round"; game.render(); }""",
+        view,
+    )
+    dialog = page.get_by_role("dialog", name="Game Over")
+    points = view["outcome"]["totals"][view["me"]]
+    expect(dialog.locator("#round-reason")).to_have_text(
+        f"You went out and win the round! You win the game with {points} points"
+        " (first to 100), after 1 round."
+    )
+    # Final standings: highest total first.
+    names = dialog.locator("tbody th").all_text_contents()
+    totals = [
+        view["outcome"]["totals"][[p["name"] for p in view["players"]].index(n)] for n in names
+    ]
+    assert totals == sorted(totals, reverse=True)
+    dialog.get_by_role("button", name="New Game").click()
