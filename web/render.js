@@ -285,7 +285,9 @@ function turnText(state) {
   let text = v.rules?.last_call && v.pool === 0 ? "Your last turn" : "Your turn";
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
-    text += ` · Opening: ${total} of ${v.threshold}`;
+    // Eased (the engine's threshold, lower than the game's opening): said, with from what.
+    const eased = v.rules?.opening && v.threshold < v.rules.opening ? ` (eased from ${v.rules.opening})` : "";
+    text += ` · Opening: ${total} of ${v.threshold}${eased}`;
   }
   return text;
 }

@@ -112,3 +112,26 @@ def test_the_game_screen_says_which_variants_are_on(app):
         opening.select_option("30")
         if app.button("Back to Game").is_visible():
             app.button("Back to Game").click()
+
+
+def test_an_eased_opening_says_so(app):
+    """With "Opening gets easier while you wait", after two turns without opening the
+    turn line shows the engine's lower threshold and what it eased from."""
+    page = app.page
+    seed, _ = opening_deal()
+    app.to_start_screen()
+    easing = page.get_by_label("Opening gets easier while you wait")
+    try:
+        easing.check()
+        app.new_game(seed, LEVELS)
+        turn = page.locator("#turn-info")
+        expect(turn).to_have_text("Your turn · Opening: 0 of 30")
+        for _ in range(2):
+            app.button("Draw").click()
+            app.wait_for_turn()
+        expect(turn).to_have_text("Your turn · Opening: 0 of 25 (eased from 30)")
+    finally:
+        app.to_start_screen()
+        easing.uncheck()
+        if app.button("Back to Game").is_visible():
+            app.button("Back to Game").click()
