@@ -113,6 +113,8 @@ def view(session: Session) -> dict[str, Any]:
         "rack": [t.to_json() for t in game.racks[me]],
         "table": [_set_json(row, game.rules.wrap_runs) for row in game.table],
         "pool": len(game.pool),
+        # the pool ran dry under "last call": each player has one turn left, the engine's rule
+        "last_call": game.last_call_left is not None,
         "current": game.current,
         "turn": game.turn,
         "threshold": game.threshold(me),

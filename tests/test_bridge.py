@@ -347,6 +347,21 @@ def test_draw_with_an_empty_pool_is_a_pass(by_hand):
     assert answer["view"]["log"][-1] == "You passed"
 
 
+def test_the_view_says_when_the_last_call_has_begun(by_hand):
+    new_game(seed=6, rules={"last_call": True})
+    by_hand.rig(the_round(), ["R1 B1", "K13 Y7"], pool="K4", current=0)
+    assert view()["last_call"] is False
+    after = call("draw")["view"]  # the pool's last tile: every player has one turn left
+    assert after["pool"] == 0 and after["last_call"] is True
+
+
+def test_an_empty_pool_without_last_call_is_no_last_call(by_hand):
+    new_game(seed=6)
+    by_hand.rig(the_round(), ["R1 B1", "K13 Y7"], pool="K4", current=0)
+    after = call("draw")["view"]
+    assert after["pool"] == 0 and after["last_call"] is False
+
+
 def test_timeout_untouched_is_a_draw(by_hand):
     rigged_game(by_hand, ["R1", "B1"], rules={"turn_seconds": 60})
     answer = call("timeout")
