@@ -47,13 +47,17 @@ export function createGame(engine, options = {}) {
       return;
     }
     const table = state.table.map((s) => s.slice());
-    const answer = await engine.call({ cmd: "check", table });
-    if (seq !== checkSeq) return;
-    if (!answer.error) {
-      state.check = answer;
-      redraw(); // the set's note may have grown: the set just changed is shown again
+    try {
+      const answer = await engine.call({ cmd: "check", table });
+      if (seq !== checkSeq) return;
+      if (!answer.error) {
+        state.check = answer;
+        redraw(); // the set's note may have grown: the set just changed is shown again
+      }
+    } finally {
+      // Even when the engine fails, the set is shown once, not on every later redraw.
+      if (seq === checkSeq) state.reveal = null;
     }
-    state.reveal = null;
   }
 
   function changed() {
