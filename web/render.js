@@ -280,9 +280,9 @@ function turnText(state) {
   const shown = shownTurn(state);
   if (!shown) return "Who starts? Each player draws a tile";
   if (shown.action !== "mine") return `${v.players[shown.player].name} ${computerDoing(state, shown.action)}`;
-  // Last call: once the pool is empty each player has exactly one more turn, so this is
-  // the player's last of the round (the rule is the engine's; this only names it).
-  let text = v.rules?.last_call && v.pool === 0 ? "Your last turn" : "Your turn";
+  // Last call: once the engine says it has begun each player has exactly one more turn,
+  // so this is the player's last of the round (the rule is the engine's; this only names it).
+  let text = v.last_call ? "Your last turn" : "Your turn";
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
     // Eased (the engine's threshold, lower than the game's opening): said, with from what.
