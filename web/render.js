@@ -306,7 +306,6 @@ function renderRulesInfo(state) {
   button.hidden = !on.length;
   $("rules-list").textContent = on.join(" · ");
   $("rules-count").textContent = `${on.length} variant${on.length === 1 ? "" : "s"}`;
-  button.setAttribute("aria-label", `Variants in this game: ${on.join(", ")}. How To Play`);
 }
 
 function renderControls(state) {
