@@ -117,6 +117,9 @@ async function startGame() {
 // ----- the game: taps, buttons, keys
 
 const screen = $("game-screen");
+// What began the latest tap (finger, pen or mouse): a click event need not say.
+let pointerType = "mouse";
+screen.addEventListener("pointerdown", (event) => (pointerType = event.pointerType), true);
 
 screen.addEventListener("click", (event) => {
   const target = event.target;
@@ -131,11 +134,13 @@ screen.addEventListener("click", (event) => {
   if (tile) {
     const id = Number(tile.dataset.id);
     const held = game.state.selected;
-    // Holding a tile, a tap (not Enter: detail 0) on another tile of a set puts the held
-    // tile beside it, on the side tapped, as a drop there would: the insert markers
-    // between tiles are 12 px wide on a phone, and a tap just off one picked up the
-    // tapped tile instead. The held tile itself is let go by tapping it again.
-    if (held !== null && id !== held && event.detail > 0 && tile.closest(".set[data-set]")) {
+    // Holding a tile, a finger's or pen's tap (not a mouse click, not Enter: detail 0) on
+    // another tile of a set puts the held tile beside it, on the side tapped, as a drop
+    // there would: the insert markers between tiles are 12 px wide on a phone, and a tap
+    // just off one picked up the tapped tile instead. A mouse hits a marker easily, and
+    // its click picks the tile up. The held tile itself is let go by tapping it again.
+    const finger = pointerType === "touch" || pointerType === "pen";
+    if (held !== null && id !== held && finger && event.detail > 0 && tile.closest(".set[data-set]")) {
       const spot = dropTarget(event.clientX, event.clientY);
       if (spot?.dest.area === "table") {
         game.place(spot.dest);

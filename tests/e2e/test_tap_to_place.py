@@ -140,3 +140,22 @@ def test_a_tapped_button_keeps_no_hover_look(phone):
     new_set.page.wait_for_timeout(400)  # the browser's hover after a tap comes a moment later
     assert new_set.evaluate(colour) == resting
     app.button("Reset Turn").tap()
+
+
+def test_a_mouse_click_on_a_set_tile_picks_it_up(app):
+    """With a mouse, the insert markers are easy to hit: holding a tile, a click on a tile
+    of a set picks that tile up, as before tap-to-place beside a tile (touch only)."""
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    first = sets[0]
+    app.tap_new_set(first)
+    moving = app.rack_ids()[0]
+    app.tile(moving).click()
+    assert held(app) == [moving]
+    box = app.tile(first[1]).bounding_box()
+    app.page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] / 2)
+    expect(app.tile(first[1])).to_have_attribute("aria-pressed", "true")
+    assert held(app) == [first[1]]
+    assert app.table_ids()[0] == first
+    assert moving in app.rack_ids()
+    app.button("Reset Turn").click()
