@@ -392,6 +392,7 @@ export function createGame(engine, options = {}) {
       state.rack = [];
       state.dialog = null;
       state.highlight = new Set();
+      state.logOpen = false; // a new game opens on its table, not over it
       board.applyView(state, answer.view);
       state.busy = true;
       await showWhoStarts(answer);
@@ -593,6 +594,7 @@ export function createGame(engine, options = {}) {
       state.dialog = null;
       state.rack = [];
       state.highlight = new Set();
+      state.logOpen = false; // so does a new round
       if (answer.error) return settle(answer);
       board.applyView(state, answer.view);
       state.busy = true;

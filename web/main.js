@@ -6,7 +6,7 @@
 import { createGame } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
-import { renderHowTo, VARIANTS } from "./render.js";
+import { logShown, renderHowTo, VARIANTS } from "./render.js";
 import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
@@ -184,8 +184,8 @@ $("log-toggle").addEventListener("click", () => game.showLog());
 
 document.addEventListener("keydown", (event) => {
   if (game.state.screen !== "game" || document.querySelector("dialog[open]")) return;
-  // Escape shuts the open log first, then lets go of a picked-up tile.
-  if (event.key === "Escape" && game.state.logOpen) game.showLog(false);
+  // Escape shuts the open log first (only one on show), then lets go of a picked-up tile.
+  if (event.key === "Escape" && logShown(game.state)) game.showLog(false);
   else if (event.key === "Escape") game.deselect();
   const typing = event.target.closest?.("input, select, textarea");
   if (!typing && ((event.key === "z" && (event.ctrlKey || event.metaKey)) || (event.key === "u" && !event.ctrlKey))) {

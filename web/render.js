@@ -432,12 +432,17 @@ function renderWhoStarts(state) {
   for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
 }
 
+/** Is the whole game log on show? (Opened, and with lines: an empty log is hidden.) */
+export function logShown(state) {
+  return state.logOpen && (state.view?.log.length ?? 0) > 0;
+}
+
 // Shut, the log shows its last lines (the last one alone on a phone); open, every line
 // the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 function renderLog(state) {
   const log = $("log");
   const lines = state.view.log;
-  const open = state.logOpen && lines.length > 0;
+  const open = logShown(state);
   const wasOpen = log.classList.contains("open");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
   log.replaceChildren(...(open ? lines : lines.slice(-3)).map((line) => el("li", { text: line })));

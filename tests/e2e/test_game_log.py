@@ -1,0 +1,102 @@
+"""The whole game log, opened over the table, is shut again by a new game and by a new
+round (it used to stay open, spread over the new table); and Escape, with the log
+hidden, lets go of a held tile instead of shutting a log nobody sees."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+from py_engine import bridge
+
+
+def saved_game(*, empty_pool: bool, keep_log: bool = True) -> str:
+    """A two-player game to 100000 with last call, the human's turn next; with
+    `empty_pool`, the pool drawn dry (so the human's pass ends the round); without
+    `keep_log`, no log lines (as a save from before the log was kept)."""
+    answer = json.loads(
+        bridge.call(
+            json.dumps(
+                {
+                    "cmd": "new_game",
+                    "seed": 5,
+                    "players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+                    "rules": {"last_call": True, "target": 100000},
+                }
+            )
+        )
+    )
+    assert "view" in answer, answer
+    session = bridge._session
+    game = session.round
+    while (empty_pool and game.pool) or game.current != session.me:
+        game.draw_or_pass(player=game.current)
+    if not keep_log:
+        session.log.clear()
+    return session.save()
+
+
+def load(app: GamePage, save: str) -> GamePage:
+    page = app.page
+    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", save)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.wait_for_turn()
+    return app
+
+
+def held(app: GamePage) -> list[str]:
+    return app.page.locator('.tile[aria-pressed="true"]').evaluate_all(
+        "ts => ts.map(t => t.dataset.id)"
+    )
+
+
+def test_a_new_game_and_a_new_round_start_with_the_log_shut(app):
+    page = app.page
+    toggle = app.button("Game log")
+    app = load(app, saved_game(empty_pool=True))
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    app.button("Pass").click()  # the last call's last turn: the round ends
+    app.wait_for_turn()
+    dialog = page.locator("#round-dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name="Next Round").click()
+    app.wait_for_turn()
+    expect(page.locator("#log")).to_contain_text("Round 2")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#log")).not_to_have_class(re.compile(r"\bopen\b"))
+    # Open again, then a new game: shut.
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    expect(toggle).to_be_visible()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    # Escape, the log shut, lets go of a held tile.
+    tile = app.rack_ids()[0]
+    app.tile(tile).click()
+    assert held(app) == [str(tile)]
+    page.keyboard.press("Escape")
+    expect(app.tile(tile)).to_have_attribute("aria-pressed", "false")
+
+
+def test_escape_lets_go_of_a_tile_while_the_log_is_hidden(app):
+    """A game with no log lines hides the log (and its toggle): asked to be open, it is
+    still not on show, so Escape is not used up shutting it."""
+    page = app.page
+    app = load(app, saved_game(empty_pool=False, keep_log=False))
+    expect(page.locator("#log-box")).to_be_hidden()
+    page.evaluate("window.__rummikub.showLog(true)")  # as a log left open by a game before
+    tile = app.rack_ids()[0]
+    app.tile(tile).click()
+    assert held(app) == [str(tile)]
+    page.keyboard.press("Escape")
+    expect(app.tile(tile)).to_have_attribute("aria-pressed", "false")
+    page.evaluate("window.__rummikub.showLog(false)")
