@@ -110,3 +110,24 @@ def app(shared_page):
 
     yield GamePage(shared_page)
     assert shared_page.page_errors == [], shared_page.page_errors
+
+
+@pytest.fixture(scope="module")
+def phone_viewport():
+    """The phone's screen for the module's `phone`: an iPhone 13's, 390x844 (a module
+    overrides this fixture for another)."""
+    return {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def phone(browser, site, requests_seen, phone_viewport):
+    """A touch phone's page of its own for the module, booted once."""
+    from game_page import GamePage
+
+    context = browser.new_context(
+        viewport=phone_viewport, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = open_booted_page(context, site, requests_seen)
+    yield GamePage(page)
+    assert page.page_errors == [], page.page_errors
+    context.close()

@@ -6,7 +6,6 @@ reach, and buttons that stay readable under the mouse."""
 from __future__ import annotations
 
 import pytest
-from conftest import open_booted_page
 from game_page import GamePage
 from playwright.sync_api import expect
 
@@ -113,14 +112,9 @@ def lay_single_tiles_showing_each_set(app: GamePage, count: int) -> int:
 
 
 @pytest.fixture(scope="module")
-def phone(browser, site, requests_seen):
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = open_booted_page(context, site, requests_seen)
-    yield GamePage(page)
-    assert page.page_errors == [], page.page_errors
-    context.close()
+def phone_viewport():
+    """This module's phone: its screen less the browser's bars (conftest's is 390x844)."""
+    return PHONE
 
 
 def test_phone_three_opponents_fit(phone, tmp_path):

@@ -9,8 +9,6 @@ import functools
 import re
 
 import game_twin as twin
-import pytest
-from conftest import open_booted_page
 from game_page import GamePage
 from playwright.sync_api import expect
 
@@ -45,20 +43,6 @@ def won_with_a_joker_left() -> tuple[int, dict]:
         ):
             return seed, view
     raise AssertionError("no such round")
-
-
-@pytest.fixture(scope="module")
-def phone(browser, site, requests_seen):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = open_booted_page(context, site, requests_seen)
-    yield GamePage(page)
-    assert page.page_errors == [], page.page_errors
-    context.close()
 
 
 def play_hints_to_the_end(app: GamePage) -> None:

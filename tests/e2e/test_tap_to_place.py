@@ -9,24 +9,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import open_booted_page
 from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
-
-
-@pytest.fixture(scope="module")
-def phone(browser, site, requests_seen):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    page = open_booted_page(context, site, requests_seen)
-    yield GamePage(page)
-    assert page.page_errors == [], page.page_errors
-    context.close()
 
 
 def tap_at(app: GamePage, tile_id: int, fraction: float) -> None:
