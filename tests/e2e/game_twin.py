@@ -48,6 +48,38 @@ def computers(view: dict) -> dict:
     return view
 
 
+def saved_game(rules: dict, *, empty_pool: bool = False, keep_log: bool = True) -> str:
+    """A two-player game (the human against an easy computer, seed 5) saved as the page
+    saves it, the human's turn next; with ``empty_pool``, both sides drew until the pool
+    ran dry; without ``keep_log``, no log lines (as a save from before the log was kept).
+    Made by the engine itself; it replaces the twin's game."""
+    players = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+    call(cmd="new_game", seed=5, players=players, rules=rules)
+    session = bridge._session
+    game = session.round
+    while (empty_pool and game.pool) or game.current != session.me:
+        game.draw_or_pass(player=game.current)
+    assert not game.is_over
+    if not keep_log:
+        session.log.clear()
+    return session.save()
+
+
+def play_hints_out(view: dict, turns: int = 400) -> dict:
+    """Play the round on for at most ``turns`` moves, the computers their turns and the
+    human the engine's hint each turn (a draw when there is none); the last view."""
+    for _ in range(turns):
+        if view["round_over"]:
+            break
+        if view["current"] != view["me"]:
+            view = call(cmd="bot_turn")["view"]
+            continue
+        hint = call(cmd="hint")
+        request = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
+        view = call(**request)["view"]
+    return view
+
+
 def candidate_sets(rack: list[dict]) -> list[list[int]]:
     """Jokerless groups and runs that the rack holds, as lists of tile ids in order.
     (Candidates only: the engine's `check` is what says they are legal.)"""

@@ -150,17 +150,7 @@ def show_final_dialog(page, view: dict) -> None:
 def won_single_round() -> dict:
     """A single-round game the player wins (hint plays, else draws), as the twin's view."""
     for seed in range(1, 60):
-        view = twin.new_game(seed, LEVELS, target=0)
-        for _ in range(300):
-            if view["round_over"]:
-                break
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-                continue
-            hint = twin.call(cmd="hint")
-            view = twin.call(
-                **({"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"})
-            )["view"]
+        view = twin.play_hints_out(twin.new_game(seed, LEVELS, target=0), turns=300)
         if view["match_over"] and view["winner"] == view["me"]:
             return view
     raise AssertionError("no single-round game won")

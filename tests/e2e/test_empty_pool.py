@@ -2,38 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import re
 
+import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
 from playwright.sync_api import expect
-
-from py_engine import bridge
 
 
 def saved_game_with_an_empty_pool(last_call: bool = False) -> str:
     """A two-player game in which both sides drew until the pool ran dry, the human's
     turn next (made by the engine, saved as the page saves it)."""
-    answer = json.loads(
-        bridge.call(
-            json.dumps(
-                {
-                    "cmd": "new_game",
-                    "seed": 5,
-                    "players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
-                    "rules": {"last_call": last_call},
-                }
-            )
-        )
-    )
-    assert "view" in answer, answer
-    session = bridge._session
-    game = session.round
-    while game.pool or game.current != session.me:
-        game.draw_or_pass(player=game.current)
-    assert not game.is_over and not game.pool
-    return session.save()
+    return twin.saved_game({"last_call": last_call}, empty_pool=True)
 
 
 def test_draw_becomes_pass_when_the_pool_is_empty(app):

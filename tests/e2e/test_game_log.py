@@ -4,41 +4,21 @@ hidden, lets go of a held tile instead of shutting a log nobody sees."""
 
 from __future__ import annotations
 
-import json
 import re
 
+import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
-
-from py_engine import bridge
 
 
 def saved_game(*, empty_pool: bool, keep_log: bool = True) -> str:
     """A two-player game to 100000 with last call, the human's turn next; with
     `empty_pool`, the pool drawn dry (so the human's pass ends the round); without
     `keep_log`, no log lines (as a save from before the log was kept)."""
-    answer = json.loads(
-        bridge.call(
-            json.dumps(
-                {
-                    "cmd": "new_game",
-                    "seed": 5,
-                    "players": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
-                    "rules": {"last_call": True, "target": 100000},
-                }
-            )
-        )
-    )
-    assert "view" in answer, answer
-    session = bridge._session
-    game = session.round
-    while (empty_pool and game.pool) or game.current != session.me:
-        game.draw_or_pass(player=game.current)
-    if not keep_log:
-        session.log.clear()
-    return session.save()
+    rules = {"last_call": True, "target": 100000}
+    return twin.saved_game(rules, empty_pool=empty_pool, keep_log=keep_log)
 
 
 def load(app: GamePage, save: str) -> GamePage:

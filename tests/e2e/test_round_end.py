@@ -15,25 +15,12 @@ from playwright.sync_api import expect
 LEVELS = ["easy", "easy"]
 
 
-def hint_or_draw(view: dict) -> dict:
-    hint = twin.call(cmd="hint")
-    request = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
-    return twin.call(**request)["view"]
-
-
 @functools.cache
 def won_with_a_joker_left() -> tuple[int, dict]:
     """A seed where the player, playing each hint, goes out and a computer is left
     holding a joker (worth 30): (seed, the twin's final view)."""
     for seed in range(1, 200):
-        view = twin.new_game(seed, LEVELS)
-        for _ in range(400):
-            if view["round_over"]:
-                break
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-            else:
-                view = hint_or_draw(view)
+        view = twin.play_hints_out(twin.new_game(seed, LEVELS))
         out = view["outcome"]
         if (
             out
@@ -151,14 +138,7 @@ def match_won_in_one_round() -> dict:
     played), as the twin's final view."""
     levels = ["easy", "easy", "easy"]
     for seed in range(1, 60):
-        view = twin.new_game(seed, levels, target=100)
-        for _ in range(400):
-            if view["round_over"]:
-                break
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-            else:
-                view = hint_or_draw(view)
+        view = twin.play_hints_out(twin.new_game(seed, levels, target=100))
         if view["match_over"] and view["winner"] == view["me"]:
             return view
     raise AssertionError("no such game")
