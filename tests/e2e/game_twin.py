@@ -80,6 +80,17 @@ def play_hints_out(view: dict, turns: int = 400) -> dict:
     return view
 
 
+def match_won_on_hints(levels: list[str], target: int, turns: int = 400) -> dict:
+    """The final view of the first game (seeds 1-59, against ``levels``, to ``target``)
+    whose match the human wins in its first round by playing each hint (``play_hints_out``
+    for at most ``turns`` moves)."""
+    for seed in range(1, 60):
+        view = play_hints_out(new_game(seed, levels, target=target), turns=turns)
+        if view["match_over"] and view["winner"] == view["me"]:
+            return view
+    raise AssertionError(f"no game against {levels} to {target} won in one round")
+
+
 def candidate_sets(rack: list[dict]) -> list[list[int]]:
     """Jokerless groups and runs that the rack holds, as lists of tile ids in order.
     (Candidates only: the engine's `check` is what says they are legal.)"""

@@ -8,7 +8,7 @@ import json
 
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
-from playwright.sync_api import expect
+from playwright.sync_api import BrowserContext, expect
 from test_play import LEVELS, opening_deal
 
 ARRANGEMENT = "rummikub.savedGame.arrangement"
@@ -31,18 +31,25 @@ def engine_table(page) -> list[list[int]]:
     return page.evaluate("window.__rummikub.state.view.table.map(s => s.tiles.map(t => t.id))")
 
 
-def test_while_a_saved_game_is_restored_the_start_form_is_put_away(app, browser, site):
+def context_with_a_saved_game(app, browser, script: str = "") -> tuple[str, BrowserContext]:
+    """A game started on ``app``'s page and its save: (the save, a new browser context
+    whose pages find it in their storage, with ``script`` run first in each page too)."""
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
     saved = app.page.evaluate("localStorage.getItem('rummikub.savedGame')")
     assert saved
     context = browser.new_context(service_workers="block")
+    context.add_init_script(
+        "if (typeof localStorage !== 'undefined'"
+        " && !localStorage.getItem('rummikub.savedGame'))"
+        f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});" + script
+    )
+    return saved, context
+
+
+def test_while_a_saved_game_is_restored_the_start_form_is_put_away(app, browser, site):
+    _saved, context = context_with_a_saved_game(app, browser)
     try:
-        context.add_init_script(
-            "if (typeof localStorage !== 'undefined'"
-            " && !localStorage.getItem('rummikub.savedGame'))"
-            f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});"
-        )
         # The engine worker is held back: the page stays in its restoring state.
         held = []
         context.route("**/web/worker.js", lambda route: held.append(route))
@@ -103,18 +110,8 @@ if (typeof window !== 'undefined' && typeof Worker !== 'undefined') {
 def test_a_saved_game_that_failed_to_load_is_not_replaced_without_asking(app, browser, site):
     """The saved game is kept when the engine fails to load it; Start Game then asks
     before a new game replaces it (it used to replace it at once)."""
-    seed, _ = opening_deal()
-    app.new_game(seed, LEVELS)
-    saved = app.page.evaluate("localStorage.getItem('rummikub.savedGame')")
-    assert saved
-    context = browser.new_context(service_workers="block")
+    saved, context = context_with_a_saved_game(app, browser, FAIL_THE_FIRST_LOAD)
     try:
-        context.add_init_script(
-            "if (typeof localStorage !== 'undefined'"
-            " && !localStorage.getItem('rummikub.savedGame'))"
-            f" localStorage.setItem('rummikub.savedGame', {json.dumps(saved)});"
-            + FAIL_THE_FIRST_LOAD
-        )
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
