@@ -80,3 +80,45 @@ def test_escape_lets_go_of_a_tile_while_the_log_is_hidden(app):
     page.keyboard.press("Escape")
     expect(app.tile(tile)).to_have_attribute("aria-pressed", "false")
     page.evaluate("window.__rummikub.showLog(false)")
+
+
+# How far up and down from the middle of "Game log" a tap still lands on it, and its box.
+LOG_TOGGLE_REACH_JS = """() => {
+  const b = document.getElementById('log-toggle');
+  const r = b.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hits = (dy) => b.contains(document.elementFromPoint(x, y + dy));
+  let up = 0, down = 0;
+  while (up < 40 && hits(-(up + 1))) up++;
+  while (down < 40 && hits(down + 1)) down++;
+  return {reach: up + down + 1, height: r.height, width: r.width};
+}"""
+
+
+def test_game_log_takes_a_finger_sized_tap_with_or_without_a_message(phone):
+    """On a touch phone "Game log" takes a 40 px tap whether or not a message is shown
+    above it, and open: with no message it took 26 px (its reach stopped at the table).
+    It stays as small to the eye."""
+    app, page = phone, phone.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    toggle = app.button("Game log")
+    message = page.get_by_role("status").filter(has_text="Who starts")
+    expect(message).to_be_visible()
+    said = page.evaluate(LOG_TOGGLE_REACH_JS)
+    # A move clears the message.
+    app.tile(sets[0][0]).tap()
+    app.button("+ New Set").tap()
+    expect(app.set_box(0).locator(".tile")).to_have_count(1)
+    expect(page.locator("#message")).to_be_empty()
+    quiet = page.evaluate(LOG_TOGGLE_REACH_JS)
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    opened = page.evaluate(LOG_TOGGLE_REACH_JS)
+    toggle.tap()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    for state, m in {"message": said, "no message": quiet, "open": opened}.items():
+        assert m["reach"] >= 40 and m["width"] >= 40, (state, m)
+        assert m["height"] <= 20, (state, m)  # the look unchanged: a 17 px pill
+    app.button("Reset Turn").tap()
+    assert app.table_ids() == []

@@ -413,3 +413,92 @@ def test_drag_ghost_leaves_the_drop_point_in_view_and_esc_cancels(app, tmp_path)
     tile = app.rack.get_by_role("button", name=label, exact=True).first
     expect(tile).to_have_attribute("aria-pressed", "false")
     assert len(app.rack_ids()) == 13
+
+
+# Each visible button of the bar under the table (the pool, the turn's, the sort ones):
+# its box, whether a tap at its middle lands on it, and the bar's scroll.
+CONTROLS_JS = """() => {
+  const bar = document.querySelector('.controls');
+  const c = bar.getBoundingClientRect();
+  const buttons = [...bar.querySelectorAll('button')].filter((b) => b.checkVisibility());
+  return {
+    bar: {top: c.top + bar.clientTop, bottom: c.top + bar.clientTop + bar.clientHeight},
+    scroll: {top: bar.scrollTop, height: bar.scrollHeight, view: bar.clientHeight},
+    buttons: buttons.map((b) => {
+      const r = b.getBoundingClientRect();
+      const hit = b.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      return {name: b.textContent.trim(), left: r.left, right: r.right, top: r.top,
+              bottom: r.bottom, hit};
+    }),
+  };
+}"""
+
+
+def test_sideways_phone_shows_every_sort_button_without_scrolling(phone, tmp_path):
+    """Held sideways (844x340), the sort buttons are whole in view under the turn's
+    buttons, with "Next Hint Step" shown and with three opponents and a clock: the turn's
+    buttons took three rows and the sort row was scrolled out of the column (44 px)."""
+    page = phone.page
+    page.set_viewport_size(SIDEWAYS)
+    try:
+        for levels, clock in ((["easy"], None), (["expert", "hard", "medium"], 60)):
+            phone.new_game(7, levels, clock=clock)
+            phone.button("Hint").tap()
+            expect(phone.button("Next Hint Step")).to_be_visible()
+            m = page.evaluate(CONTROLS_JS)
+            names = [b["name"] for b in m["buttons"]]
+            sort = page.get_by_role("toolbar", name="Sort Rack").get_by_role("button")
+            assert sort.count() == 2
+            for button in sort.all():
+                b = m["buttons"][names.index(button.text_content().strip())]
+                assert m["bar"]["top"] - 0.5 <= b["top"], (levels, b, m["bar"])
+                assert b["bottom"] <= m["bar"]["bottom"] + 0.5, (levels, b, m["bar"])
+                assert b["bottom"] <= SIDEWAYS["height"] and b["hit"], (levels, b)
+            assert m["scroll"]["top"] == 0, (levels, m["scroll"])
+            assert m["scroll"]["height"] <= m["scroll"]["view"] + 1, (levels, m["scroll"])
+            # and so is every other button of the bar; the table and the rack as before
+            assert all(b["hit"] and b["bottom"] <= m["bar"]["bottom"] + 0.5 for b in m["buttons"])
+            t = assert_rack_fits(page)
+            assert t["table"]["height"] >= 150, (levels, t["table"])
+            assert t["table"]["right"] - t["table"]["left"] >= 400, (levels, t["table"])
+            page.screenshot(path=str(tmp_path / f"sideways_hint_{len(levels)}.png"))
+    finally:
+        page.set_viewport_size(PHONE)
+
+
+def alone_on_their_row(buttons: list[dict]) -> list[str]:
+    """The buttons that no other button stands beside (none overlaps its height)."""
+    return [
+        b["name"]
+        for b in buttons
+        if not any(
+            o is not b and min(b["bottom"], o["bottom"]) - max(b["top"], o["top"]) > 10
+            for o in buttons
+        )
+    ]
+
+
+@pytest.mark.parametrize("size", [(820, 1180), (768, 1024), (1280, 860)])
+def test_no_button_of_the_bar_sits_alone_on_a_row(app, size, tmp_path):
+    """At tablet and laptop widths the pool has buttons beside it (at 820 px it sat alone
+    on a row, above the turn's buttons), and so has every turn button, a hint shown or
+    not ("Return to rack" sat alone at 820 px with "Next Hint Step" shown)."""
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        app.new_game(7, ["easy"])
+        for hint in (False, True):
+            if hint:
+                app.button("Hint").click()
+                expect(app.button("Next Hint Step")).to_be_visible()
+            m = page.evaluate(CONTROLS_JS)
+            names = {b["name"] for b in m["buttons"]}
+            assert {"Confirm Play", "Return to rack", "Sort by Number"} <= names, names
+            assert not alone_on_their_row(m["buttons"]), (size, hint, m["buttons"])
+            assert all(b["hit"] and b["left"] >= 0 and b["right"] <= size[0] for b in m["buttons"])
+            assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+            assert_rack_fits(page)
+            page.screenshot(path=str(tmp_path / f"bar_{size[0]}_{'hint' if hint else 'plain'}.png"))
+    finally:
+        page.set_viewport_size(before)
