@@ -8,6 +8,21 @@ from playwright.sync_api import Locator, Page, expect
 
 TURN_TIMEOUT_MS = 60_000
 
+# Each visible turn, top-bar and "Game log" button: its box, and how far up and down from
+# its middle a tap still lands on it (its reach, in CSS pixels, up to 30 each way).
+TAP_REACH_JS = """() => [...document.querySelectorAll(
+    '.controls .buttons button, .topbar button, #log-toggle')]
+  .filter((b) => b.checkVisibility())
+  .map((b) => {
+    const r = b.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hits = (dy) => b.contains(document.elementFromPoint(x, y + dy));
+    let up = 0, down = 0;
+    while (up < 30 && hits(-(up + 1))) up++;
+    while (down < 30 && hits(down + 1)) down++;
+    return {name: b.textContent.trim(), height: r.height, width: r.width, reach: up + down + 1};
+  })"""
+
 
 class GamePage:
     def __init__(self, page: Page):
@@ -108,6 +123,11 @@ class GamePage:
         assert failed is None, f"the engine failed: {failed}"
 
     # ----- the keyboard
+    def tap_reach(self) -> list[dict]:
+        """Each visible button of the turn, the top bar and "Game log": name, height,
+        width and the reach of a tap (TAP_REACH_JS)."""
+        return self.page.evaluate(TAP_REACH_JS)
+
     def focused(self, target: Locator) -> bool:
         return target.evaluate("el => el === document.activeElement")
 

@@ -75,22 +75,6 @@ def test_a_tap_on_a_set_tile_puts_the_held_tile_beside_it(phone):
     assert sorted(app.rack_ids()) == sorted([*rack, *first])
 
 
-# Each visible button of the game screen's turn (and the top bar, and "Game log"): how
-# far up and down from its middle a tap still lands on it.
-REACH_JS = """() => [...document.querySelectorAll(
-    '.controls .buttons button, .topbar button, #log-toggle')]
-  .filter((b) => b.checkVisibility())
-  .map((b) => {
-    const r = b.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    const hits = (dy) => b.contains(document.elementFromPoint(x, y + dy));
-    let up = 0, down = 0;
-    while (up < 30 && hits(-(up + 1))) up++;
-    while (down < 30 && hits(down + 1)) down++;
-    return {name: b.textContent.trim(), height: r.height, width: r.width, reach: up + down + 1};
-  })"""
-
-
 @pytest.mark.parametrize("size", [(390, 844), (390, 664), (375, 548)])
 def test_buttons_take_a_finger_sized_tap(phone, size):
     app, page = phone, phone.page
@@ -100,7 +84,7 @@ def test_buttons_take_a_finger_sized_tap(phone, size):
         app.new_game(seed, LEVELS)
         app.tile(app.rack_ids()[0]).tap()  # "Return to rack" and the rest enabled or not
         expect(page.locator("#message")).not_to_be_empty()
-        buttons = page.evaluate(REACH_JS)
+        buttons = app.tap_reach()
         names = {b["name"] for b in buttons}
         assert {"Confirm Play", "Undo", "Draw", "Resign", "Game log"} <= names, names
         small = [b for b in buttons if b["reach"] < 40 or b["width"] < 40]
