@@ -68,6 +68,11 @@ class GamePage:
             "[...document.querySelectorAll('#rack .tile')].map(t => t.getAttribute('aria-label'))"
         )
 
+    def tap_reach(self) -> list[dict]:
+        """Each visible button of the turn, the top bar and "Game log": name, height,
+        width and the reach of a tap (TAP_REACH_JS)."""
+        return self.page.evaluate(TAP_REACH_JS)
+
     # ----- starting a game
     def new_game(
         self,
@@ -123,11 +128,6 @@ class GamePage:
         assert failed is None, f"the engine failed: {failed}"
 
     # ----- the keyboard
-    def tap_reach(self) -> list[dict]:
-        """Each visible button of the turn, the top bar and "Game log": name, height,
-        width and the reach of a tap (TAP_REACH_JS)."""
-        return self.page.evaluate(TAP_REACH_JS)
-
     def focused(self, target: Locator) -> bool:
         return target.evaluate("el => el === document.activeElement")
 
