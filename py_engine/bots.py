@@ -160,14 +160,21 @@ def hint(game: Round, player: int) -> Play | None:
     return play if play.found else None
 
 
-def _best(view: View, rack: Sequence[Tile] | None = None) -> Play:
+def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -> Play:
     return solve(
         view.table,
         view.rack if rack is None else rack,
         opened=view.opened,
         rules=view.rules,
         threshold=view.threshold,
+        layout=layout,
     )
+
+
+def _laid_out(view: View, play: Play) -> Table:
+    """The table for ``play`` (one found with ``layout=False``) with its tiles laid out as
+    the solver lays out a play: fewest table sets changed."""
+    return _best(view, play.placed).table
 
 
 def _hard(view: View, rng: random.Random) -> Table | None:
@@ -405,10 +412,12 @@ def _expert(view: View, rng: random.Random) -> Table | None:
         racks = [_deal(view, unseen, rng, close, search)[0] for _ in range(DENY_SAMPLES)]
         for k, c in enumerate(candidates):
             out = sum(
-                solve(c.table, r, opened=True, rules=view.rules).count == len(r) for r in racks
+                solve(c.table, r, opened=True, rules=view.rules, layout=False).count == len(r)
+                for r in racks
             )
             scores[k] -= DENY_WEIGHT * out / len(racks)
-    return candidates[max(range(len(candidates)), key=lambda k: (scores[k], -k))].table
+    choice = max(range(len(candidates)), key=lambda k: (scores[k], -k))
+    return best.table if choice == 0 else _laid_out(view, candidates[choice])
 
 
 def _deal(
@@ -435,7 +444,7 @@ def _deal(
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):
-        if not solve(view.table, tiles[:need], opened=True, rules=view.rules).found:
+        if not solve(view.table, tiles[:need], opened=True, rules=view.rules, layout=False).found:
             break
         rng.shuffle(tiles)
     else:
@@ -486,7 +495,9 @@ def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> T
         scores.append(total)
     best = max(range(len(options)), key=lambda k: (scores[k], -k))
     choice = options[best]
-    return None if choice is None else choice.table
+    if choice is None:
+        return None
+    return choice.table if best == 0 else _laid_out(view, choice)
 
 
 def _rollout(
@@ -495,7 +506,7 @@ def _rollout(
     """From just after my turn: the opponent moves, then I, greedily, HORIZON times."""
     pool = list(pool)
     for _ in range(HORIZON):
-        play = solve(table, opp, opened=opp_open, rules=rules)
+        play = solve(table, opp, opened=opp_open, rules=rules, layout=False)
         if play.found:
             placed = {t.id for t in play.placed}
             table, opp, opp_open = play.table, [t for t in opp if t.id not in placed], True
@@ -503,7 +514,7 @@ def _rollout(
                 return 0.0
         elif pool:
             opp = [*opp, pool.pop()]
-        play = solve(table, mine, opened=True, rules=rules)
+        play = solve(table, mine, opened=True, rules=rules, layout=False)
         if play.found:
             placed = {t.id for t in play.placed}
             table, mine = play.table, [t for t in mine if t.id not in placed]
@@ -546,13 +557,13 @@ def _win_chance(mover: int, other: int) -> float:
 
 def _same_size_plays(view: View, best: Play) -> list[Play]:
     """``best`` and up to ALTERNATIVES other plays placing as many tiles, each found by
-    leaving one of best's tiles on the rack."""
+    leaving one of best's tiles on the rack (laid out anyhow: see ``_laid_out``)."""
     found = [best]
     seen = {frozenset(t.id for t in best.placed)}
     for tile in sorted(best.placed, key=lambda t: (t.is_joker, t.number or 0)):
         if len(found) > ALTERNATIVES:
             break
-        other = _best(view, [t for t in view.rack if t.id != tile.id])
+        other = _best(view, [t for t in view.rack if t.id != tile.id], layout=False)
         key = frozenset(t.id for t in other.placed)
         if other.count == best.count and key not in seen:
             seen.add(key)
@@ -568,7 +579,7 @@ def _next_turn(view: View, play: Play, draws: list[Tile]) -> float:
     rack = [t for t in view.rack if t.id not in placed]
     total = 0.0
     for tile in draws:
-        count = solve(play.table, [*rack, tile], opened=True, rules=view.rules).count
+        count = solve(play.table, [*rack, tile], opened=True, rules=view.rules, layout=False).count
         total += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
     return total / max(1, len(draws))
 

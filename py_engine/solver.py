@@ -1229,18 +1229,22 @@ def solve(
     opened: bool,
     rules: Rules | None = None,
     threshold: int | None = None,
+    layout: bool = True,
 ) -> Play:
     """The best play for this position (see the module docstring for "best").
 
-    ``threshold`` is the opening total needed (default ``rules.opening``).
-    """
+    ``threshold`` is the opening total needed (default ``rules.opening``). With
+    ``layout=False`` the table sets changed are not kept fewest: the same tiles go down
+    (same count and value; under locked jokers, possibly other tiles of the same count and
+    value), laid out in some valid arrangement, about twice as fast. For look-ahead that
+    reads only which tiles are placed."""
     # The search makes many short-lived tuples and dicts that reference counting frees;
     # the cyclic garbage collector would only scan them again and again meanwhile.
     collecting = gc.isenabled()
     if collecting:
         gc.disable()
     try:
-        return _solve(table, rack, opened, rules, threshold)
+        return _solve(table, rack, opened, rules, threshold, layout)
     finally:
         if collecting:
             gc.enable()
@@ -1252,6 +1256,7 @@ def _solve(
     opened: bool,
     rules: Rules | None,
     threshold: int | None,
+    layout: bool = True,
 ) -> Play:
     rules = rules or Rules()
     threshold = rules.opening if threshold is None else threshold
@@ -1263,8 +1268,8 @@ def _solve(
     if not opened:
         return _solve_opening(table, rack, rules, threshold)
     if rules.locked_jokers and any(t.is_joker for row in table for t in row):
-        return _solve_locked(table, rack, rules)
-    return _solve_open(table, rack, rules) or Play(table, [], 0)
+        return _solve_locked(table, rack, rules, layout)
+    return _solve_open(table, rack, rules, layout=layout) or Play(table, [], 0)
 
 
 def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
@@ -1287,12 +1292,14 @@ def _solve_open(
     demand: Sequence[tuple[Face, int, int]] = (),
     loose: Sequence[Tile] = (),
     beat: int = NEG,
+    layout: bool = True,
 ) -> Play | None:
     """After opening: ``table`` sets may be rearranged, ``fixed`` sets stay (first in the
     answer). Each ``demand`` (face, fixed set, position) takes a tile of that face out of
     the tiles to put it in that place (a locked joker swapped for its tile); ``loose``
     table tiles (freed jokers) must end in a set. Returns None when nothing can be placed,
-    or nothing scoring (tiles * SCALE + value) at least ``beat``."""
+    or nothing scoring (tiles * SCALE + value) at least ``beat``. ``layout=False`` skips
+    keeping table sets whole (see ``solve``)."""
     table_tiles = [t for row in table for t in row] + list(loose)
     tcounts, tj = _counts(table_tiles)
     rcounts, rj = _counts(rack)
@@ -1337,7 +1344,7 @@ def _solve_open(
     # as many sets kept whole as the play's own arrangement easily allows.
     kept: list[list[Tile]] = []
     changed = _changed(table, rows)
-    if changed:
+    if changed and layout:
         fewest = (
             None
             if demand or loose
@@ -2083,7 +2090,9 @@ def _joker_worth(rows: list[list[Tile]], jokers: int, rules: Rules) -> int:
     return sum(numbers[:jokers])
 
 
-def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Play:
+def _solve_locked(
+    table: list[list[Tile]], rack: list[Tile], rules: Rules, layout: bool = True
+) -> Play:
     """Locked joker sets: each set holding a joker stays, or has jokers swapped out for
     the tiles they stand for; freed jokers go into other sets."""
     locked = [row for row in table if any(t.is_joker for t in row)]
@@ -2098,7 +2107,7 @@ def _solve_locked(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> Pl
         # Only a play as good as the best so far can win (on fewer sets changed): the
         # search need not look at the others.
         beat = NEG if best_key is None else best_key[0] * SCALE + best_key[1]
-        play = _solve_open(free_rows, rack, rules, fixed, demand, loose, beat)
+        play = _solve_open(free_rows, rack, rules, fixed, demand, loose, beat, layout)
         if play is None:
             continue
         changed = play.changed + swapped

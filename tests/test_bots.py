@@ -178,6 +178,24 @@ def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
         assert game.check(a.table).ok
 
 
+def test_a_play_chosen_from_the_look_ahead_is_laid_out_as_the_solver_lays_it(by_hand) -> None:
+    # The expert's alternatives are found without the solver's layout (fewest table sets
+    # changed), as its look-ahead reads only which tiles go down; the one it picks is laid
+    # out again before it is played.
+    game = by_hand.rigged(
+        ["R9 B3", "K2"], ["R3 R4 R5", "R6 R7 R8", "B4 B5 B6"], opened=[True, True]
+    )
+    view = View.of(game, 0)
+    quick = bots._best(view, [t for t in view.rack if t.code == "R9"], layout=False)
+    laid = bots._best(view, [t for t in view.rack if t.code == "R9"])
+    assert quick.changed == 2 and laid.changed == 1  # R3-R9 as one run, or R6-R9 added to
+    table = bots._laid_out(view, quick)
+    assert game.check(table).ok
+    assert sorted(map(sorted, ([t.code for t in r] for r in table))) == sorted(
+        map(sorted, ([t.code for t in r] for r in laid.table))
+    )
+
+
 def test_the_view_tells_the_opponents_last_move() -> None:
     game = Round(Rules(), seed="last-move")
     assert View.of(game, game.current).others_last == (None,)

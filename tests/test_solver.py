@@ -183,6 +183,32 @@ def test_random_positions_pass_the_turn_check(seed: int):
             assert check.ok, (check.errors, pos.codes())
 
 
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(wrap_runs=True), Rules(locked_jokers=True)],
+    ids=["standard", "wrap", "locked"],
+)
+def test_without_the_layout_the_same_play_goes_down_in_a_legal_table(rules: Rules):
+    # layout=False, for look-ahead, skips only keeping table sets whole: the same count
+    # and value (and, but for locked jokers' swaps, the same tiles) in a table the turn
+    # check accepts, changing at least as many sets.
+    rng = random.Random(31)
+    looser = 0
+    for _ in range(60):
+        pos = random_position(rng, rules=rules, jokers=True, opened=True)
+        laid = solve(pos.table, pos.rack, opened=True, rules=rules)
+        quick = solve(pos.table, pos.rack, opened=True, rules=rules, layout=False)
+        assert (quick.count, quick.value) == (laid.count, laid.value), pos.codes()
+        if not rules.locked_jokers:
+            assert {t.id for t in quick.placed} == {t.id for t in laid.placed}
+        if quick.found:
+            check = check_turn(pos.table, quick.table, pos.rack, opened=True, rules=rules)
+            assert check.ok, (check.errors, pos.codes())
+            assert quick.changed >= laid.changed
+            looser += quick.changed > laid.changed
+    assert looser > 5  # the layout is really skipped
+
+
 def test_random_positions_with_locked_jokers_pass_the_turn_check():
     rng = random.Random(9)
     rules = Rules(locked_jokers=True)
