@@ -36,7 +36,7 @@ from typing import Any
 from .rounds import Round
 from .rules import Rules
 from .sets import read_set
-from .solver import Play, solve
+from .solver import Play, can_play, solve
 from .tiles import DECK, Tile
 from .turns import check_turn, describe_play, play_steps
 
@@ -444,7 +444,7 @@ def _deal(
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):
-        if not solve(view.table, tiles[:need], opened=True, rules=view.rules, layout=False).found:
+        if not can_play(view.table, tiles[:need], view.rules):
             break
         rng.shuffle(tiles)
     else:

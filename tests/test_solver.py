@@ -10,7 +10,7 @@ import pytest
 from solver_positions import random_position
 
 from py_engine.rules import Rules
-from py_engine.solver import Play, arrangeable, solve, solve_json, solve_main
+from py_engine.solver import Play, arrangeable, can_play, solve, solve_json, solve_main
 from py_engine.tiles import Tile, assign_ids
 from py_engine.turns import check_turn
 
@@ -207,6 +207,35 @@ def test_without_the_layout_the_same_play_goes_down_in_a_legal_table(rules: Rule
             assert quick.changed >= laid.changed
             looser += quick.changed > laid.changed
     assert looser > 5  # the layout is really skipped
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules(), Rules(wrap_runs=True), Rules(locked_jokers=True)],
+    ids=["standard", "wrap", "locked"],
+)
+def test_can_play_says_whether_the_solver_finds_a_play(rules: Rules):
+    rng = random.Random(17)
+    answers = set()
+    for _ in range(150):
+        size = rng.choice([1, 2, 3, 4, 6, 10])
+        pos = random_position(rng, rules=rules, opened=True, rack_size=size)
+        found = solve(pos.table, pos.rack, opened=True, rules=rules).found
+        assert can_play(pos.table, pos.rack, rules) == found, pos.codes()
+        answers.add(found)
+    assert answers == {True, False}
+
+
+def test_can_play_by_hand():
+    table, rack = position(["R3 R4 R5", "B7 Y7 K7"], "R9 B1")
+    assert not can_play(table, rack)
+    table, rack = position(["R3 R4 R5", "B7 Y7 K7"], "R9 B1 R6")  # R3-R6, greedily
+    assert can_play(table, rack)
+    table, rack = position(["R3 R4 R5 R6", "B7 Y7 K7"], "B6")  # split: R3-R5, R6 B6 ...
+    assert not can_play(table, rack)
+    table, rack = position(["R3 R4 R5 R6", "B6 Y6 K6"], "J")  # only by the search
+    assert can_play(table, rack)
+    assert not can_play(table, [])
 
 
 def test_random_positions_with_locked_jokers_pass_the_turn_check():
