@@ -45,10 +45,10 @@ def cut_at(monkeypatch, shift: int) -> None:
     """Make every wrap-around search cut the circle after ``shift`` (and run to the end)."""
     run_dp = solver._run_dp
 
-    def run_cut(problem, floor=solver.NEG, budget=None):
+    def run_cut(problem, floor=solver.NEG, budget=None, enough=None):
         if problem.wrap and not problem.shift:
             problem = solver._rotated(problem, shift)
-        return run_dp(problem, floor)
+        return run_dp(problem, floor, enough=enough)
 
     monkeypatch.setattr(solver, "_run_dp", run_cut)
 
@@ -114,9 +114,11 @@ def test_locked_jokers_searches_that_must_beat_the_best_so_far_change_nothing(mo
 
     expected = answers()
     search_all = solver._solve_open
-    monkeypatch.setattr(
-        solver,
-        "_solve_open",
-        lambda *args: search_all(*args[:6]) if len(args) > 6 else search_all(*args),
-    )
+
+    def without_beat(*args, **kw):  # every search as if nothing had been found yet
+        if len(args) > 6:
+            args = (*args[:6], solver.NEG, *args[7:])
+        return search_all(*args, **kw)
+
+    monkeypatch.setattr(solver, "_solve_open", without_beat)
     assert answers() == expected
