@@ -183,11 +183,15 @@ def test_random_positions_pass_the_turn_check(seed: int):
             assert check.ok, (check.errors, pos.codes())
 
 
-@pytest.mark.parametrize(
+# The standard rules and each variant that changes what the search may do.
+EACH_RULES = pytest.mark.parametrize(
     "rules",
     [Rules(), Rules(wrap_runs=True), Rules(locked_jokers=True)],
     ids=["standard", "wrap", "locked"],
 )
+
+
+@EACH_RULES
 def test_without_the_layout_the_same_play_goes_down_in_a_legal_table(rules: Rules):
     # layout=False, for look-ahead, skips only keeping table sets whole: the same count
     # and value (and, but for locked jokers' swaps, the same tiles) in a table the turn
@@ -209,11 +213,7 @@ def test_without_the_layout_the_same_play_goes_down_in_a_legal_table(rules: Rule
     assert looser > 5  # the layout is really skipped
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [Rules(), Rules(wrap_runs=True), Rules(locked_jokers=True)],
-    ids=["standard", "wrap", "locked"],
-)
+@EACH_RULES
 def test_can_play_says_whether_the_solver_finds_a_play(rules: Rules):
     rng = random.Random(17)
     answers = set()
