@@ -1249,8 +1249,8 @@ def solve(
     ``threshold`` is the opening total needed (default ``rules.opening``). With
     ``layout=False`` the table sets changed are not kept fewest: the same tiles go down
     (same count and value; under locked jokers, possibly other tiles of the same count and
-    value), laid out in some valid arrangement, about twice as fast. For look-ahead that
-    reads only which tiles are placed."""
+    value), laid out in some valid arrangement. For look-ahead that reads only which tiles
+    are placed: in the expert's, the layout took about half the time."""
     # The search makes many short-lived tuples and dicts that reference counting frees;
     # the cyclic garbage collector would only scan them again and again meanwhile.
     collecting = gc.isenabled()

@@ -79,6 +79,19 @@ def test_searches_that_give_up_still_return_the_best_play(monkeypatch, budget):
     assert [answer(pos) for pos in positions(40, f"budget:{budget}")] == expected
 
 
+@pytest.mark.parametrize("budget", [1, 40])
+def test_can_play_agrees_when_searches_give_up(monkeypatch, budget):
+    # can_play's search stops at its first play, so a search that gives up has found
+    # none yet, and the next cut of the circle goes on looking.
+    monkeypatch.setattr(solver, "WRAP_BUDGET", budget)
+    answers = set()
+    for pos in positions(60, f"can-play:{budget}"):
+        found = solve(pos.table, pos.rack, opened=True, rules=WRAP).found
+        assert solver.can_play(pos.table, pos.rack, WRAP) == found, pos.codes()
+        answers.add(found)
+    assert answers == {True, False}
+
+
 def test_an_opening_found_after_giving_up(monkeypatch):
     monkeypatch.setattr(solver, "WRAP_BUDGET", 1)
     play = solve([], parse_tiles("K12 K13 K1 R5 B5 Y5"), opened=False, rules=WRAP)
