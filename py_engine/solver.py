@@ -35,7 +35,8 @@ from __future__ import annotations
 import gc
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import combinations, islice, product
@@ -1251,13 +1252,20 @@ def solve(
     (same count and value; under locked jokers, possibly other tiles of the same count and
     value), laid out in some valid arrangement. For look-ahead that reads only which tiles
     are placed: in the expert's, the layout took about half the time."""
-    # The search makes many short-lived tuples and dicts that reference counting frees;
-    # the cyclic garbage collector would only scan them again and again meanwhile.
+    with _gc_paused():
+        return _solve(table, rack, opened, rules, threshold, layout)
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off meanwhile (as it was found, after): the search
+    makes many short-lived tuples and dicts that reference counting frees, and the
+    collector would only scan them again and again."""
     collecting = gc.isenabled()
     if collecting:
         gc.disable()
     try:
-        return _solve(table, rack, opened, rules, threshold, layout)
+        yield
     finally:
         if collecting:
             gc.enable()
@@ -1288,14 +1296,8 @@ def can_play(
     tcounts, tj = _counts([t for row in table for t in row])
     rcounts, rj = _counts(rack)
     problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
-    collecting = gc.isenabled()
-    if collecting:
-        gc.disable()
-    try:
+    with _gc_paused():
         result = _search(problem, SCALE - 1, enough=SCALE)
-    finally:
-        if collecting:
-            gc.enable()
     return result is not None and result.score >= SCALE
 
 
