@@ -352,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--base", default="/", help="serve under this sub-path, e.g. /rummikub/")
     p_test = sub.add_parser("test", help="build, then run pytest (engine and browser tests)")
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER, help="passed to pytest")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["test"] and not {"-h", "--help"} & set(argv[1:2]):
+        # Everything after "test" goes to pytest as it is, options included ("-k x",
+        # "-m e2e"), which argparse would take for options of its own and refuse.
+        rest = argv[1:]
+        return run_tests(rest[1:] if rest[:1] == ["--"] else rest)
     args = parser.parse_args(argv)
 
     if args.command == "serve":
