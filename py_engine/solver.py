@@ -1230,10 +1230,21 @@ def _each_could_fit(counts: list[int], jokers: int, wrap: bool) -> bool:
     return True
 
 
-def _check_distinct(table: Sequence[Sequence[Tile]], rack: Sequence[Tile]) -> None:
+def _position(
+    table: Sequence[Sequence[Tile]], rack: Sequence[Tile]
+) -> tuple[list[list[Tile]], list[Tile]]:
+    """The table and rack as fresh lists, once checked that no tile is in two places."""
+    table = [list(row) for row in table]
+    rack = list(rack)
     ids = [t.id for row in table for t in row] + [t.id for t in rack]
     if len(set(ids)) != len(ids):
         raise SolverInputError("a tile appears twice in the position")
+    return table, rack
+
+
+def _jokers_locked(table: Sequence[Sequence[Tile]], rules: Rules) -> bool:
+    """Whether this table's joker sets are locked (the rule on, and a joker there)."""
+    return rules.locked_jokers and any(t.is_joker for row in table for t in row)
 
 
 def solve(
@@ -1284,12 +1295,10 @@ def can_play(
     (True, False)
     """
     rules = rules or Rules()
-    table = [list(row) for row in table]
-    rack = list(rack)
-    _check_distinct(table, rack)
+    table, rack = _position(table, rack)
     if not rack:
         return False
-    if rules.locked_jokers and any(t.is_joker for row in table for t in row):
+    if _jokers_locked(table, rules):
         return solve(table, rack, opened=True, rules=rules, layout=False).found
     if _easy_score(table, rack) >= SCALE:  # a tile added greedily: most plays, found at once
         return True
@@ -1311,14 +1320,12 @@ def _solve(
 ) -> Play:
     rules = rules or Rules()
     threshold = rules.opening if threshold is None else threshold
-    table = [list(row) for row in table]
-    rack = list(rack)
-    _check_distinct(table, rack)
+    table, rack = _position(table, rack)
     if not rack:
         return Play(table, [], 0)
     if not opened:
         return _solve_opening(table, rack, rules, threshold)
-    if rules.locked_jokers and any(t.is_joker for row in table for t in row):
+    if _jokers_locked(table, rules):
         return _solve_locked(table, rack, rules, layout)
     return _solve_open(table, rack, rules, layout=layout) or Play(table, [], 0)
 
