@@ -3,14 +3,28 @@ clash with tests/e2e/conftest.py): rounds laid out by hand, tiles by code, snaps
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
 from py_engine.rounds import Round
 from py_engine.rules import Rules
 from py_engine.tiles import DECK, Tile, assign_ids
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    """build.py, loaded from its file (it is a script at the top of the checkout, not a
+    package, and a plain ``import build`` would find PyPI's ``build`` first if installed)."""
+    spec = importlib.util.spec_from_file_location("rummikub_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def snapshot(game: Round) -> str:

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def build(monkeypatch):
-    spec = importlib.util.spec_from_file_location("rummikub_build_cli", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+def build(build_module, monkeypatch):
+    """build.py with ``run_tests`` only noting what it was given (in ``build.calls``)."""
     calls: list[list[str]] = []
-    monkeypatch.setattr(module, "run_tests", lambda args: calls.append(list(args)) or 0)
-    module.calls = calls
-    return module
+    monkeypatch.setattr(build_module, "run_tests", lambda args: calls.append(list(args)) or 0)
+    monkeypatch.setattr(build_module, "calls", calls, raising=False)
+    return build_module
 
 
 @pytest.mark.parametrize(

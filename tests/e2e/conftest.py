@@ -5,7 +5,6 @@ the page's own "New Game" screen."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 from pathlib import Path
@@ -18,13 +17,6 @@ DIST = Path(os.environ.get("RUMMIKUB_DIST") or ROOT / "dist")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 BASE = "/rummikub/"
 BOOT_TIMEOUT_MS = 90_000
-
-
-def _load_build_module():
-    spec = importlib.util.spec_from_file_location("rummikub_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def pytest_collection_modifyitems(config, items):
@@ -40,25 +32,24 @@ def pytest_collection_modifyitems(config, items):
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
+def browser_type_launch_args(browser_type_launch_args, build_module):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium not found at {CHROMIUM} (.ci/run installs Debian chromium)")
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "headless": True,
-        "args": list(_load_build_module().CHROMIUM_ARGS),
+        "args": list(build_module.CHROMIUM_ARGS),
     }
 
 
 @pytest.fixture(scope="session")
-def site():
+def site(build_module):
     """The URL of dist/ served under a sub-path, as on a GitHub Pages project site."""
     if not (DIST / "index.html").exists():
         pytest.fail("dist/ is not built: run `python3 build.py test`")
-    build = _load_build_module()
-    server = build.serve_in_thread(DIST, BASE)
-    yield build.site_url(server)
+    server = build_module.serve_in_thread(DIST, BASE)
+    yield build_module.site_url(server)
     server.shutdown()
     server.server_close()
 

@@ -3,7 +3,7 @@
 import re
 import shutil
 
-from conftest import BASE, BOOT_TIMEOUT_MS, DIST, _load_build_module
+from conftest import BASE, BOOT_TIMEOUT_MS, DIST
 from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
@@ -39,17 +39,18 @@ def test_offline_after_one_visit(browser, site, requests_seen):
     context.close()
 
 
-def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(browser, tmp_path):
+def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(
+    browser, tmp_path, build_module
+):
     """Serve a copy of dist/, visit it, then put a "new build" in its place: the page
     offers the update, and after it the whole page comes from the new build."""
     root = tmp_path / "site"
     shutil.copytree(DIST, root)
-    build = _load_build_module()
-    server = build.serve_in_thread(root, BASE)
+    server = build_module.serve_in_thread(root, BASE)
     try:
         context = browser.new_context()
         page = context.new_page()
-        page.goto(build.site_url(server))
+        page.goto(build_module.site_url(server))
         page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
         page.wait_for_function(
             "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
