@@ -1298,10 +1298,23 @@ def can_play(
     table, rack = _position(table, rack)
     if not rack:
         return False
-    if _jokers_locked(table, rules):
-        return solve(table, rack, opened=True, rules=rules, layout=False).found
-    if _easy_score(table, rack) >= SCALE:  # a tile added greedily: most plays, found at once
+    # A tile added greedily: most plays, found at once. The greedy play leaves every set
+    # holding a joker as it is, so it is a play under locked jokers and wrap-around too.
+    if _easy_score(table, rack) >= SCALE:
         return True
+    if not _jokers_locked(table, rules):
+        return _any_play(table, rack, rules)
+    # Locked: most plays leave the joker sets alone, and those are found without the
+    # swaps; the full search answers the rest.
+    free = [row for row in table if not any(t.is_joker for t in row)]
+    if _any_play(free, rack, rules):
+        return True
+    return solve(table, rack, opened=True, rules=rules, layout=False).found
+
+
+def _any_play(table: list[list[Tile]], rack: list[Tile], rules: Rules) -> bool:
+    """Whether the rack can place a tile on ``table`` (all of whose sets may be
+    rearranged): the search stops at the first play it meets."""
     tcounts, tj = _counts([t for row in table for t in row])
     rcounts, rj = _counts(rack)
     problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)

@@ -226,6 +226,32 @@ def test_can_play_says_whether_the_solver_finds_a_play(rules: Rules):
     assert answers == {True, False}
 
 
+@pytest.mark.parametrize("wrap", [False, True])
+def test_can_play_with_locked_jokers_on_the_table(wrap: bool):
+    rules = Rules(locked_jokers=True, wrap_runs=wrap)
+    # The joker's set may not grow, and R8 R9 cannot go down alone.
+    assert not can_play(*position(["R5 J R7"], "R8 R9"), rules)
+    assert can_play(*position(["R5 J R7"], "R8 R9"), Rules(wrap_runs=wrap))
+    # Added greedily to a set without a joker.
+    assert can_play(*position(["R5 J R7", "B9 B10 B11"], "K13 B12"), rules)
+    # Only by the search, among the sets without a joker: B6 splits B3-B8.
+    assert can_play(*position(["R5 J R7", "B3 B4 B5 B6 B7 B8"], "B6 K13"), rules)
+    # Only by swapping R6 for the joker, which then joins B9-B11.
+    assert can_play(*position(["R5 J R7", "B9 B10 B11"], "R6 K13"), rules)
+    assert not can_play(*position(["R5 J R7"], "R6 K13"), rules)
+    # Random positions: the same answer as the solver's.
+    rng = random.Random(f"locked-can-play:{wrap}")
+    answers = set()
+    for _ in range(120):
+        pos = random_position(
+            rng, rules=rules, jokers=True, opened=True, rack_size=rng.choice([1, 2, 3, 5])
+        )
+        found = solve(pos.table, pos.rack, opened=True, rules=rules).found
+        assert can_play(pos.table, pos.rack, rules) == found, pos.codes()
+        answers.add(found)
+    assert answers == {True, False}
+
+
 def test_can_play_by_hand():
     table, rack = position(["R3 R4 R5", "B7 Y7 K7"], "R9 B1")
     assert not can_play(table, rack)
