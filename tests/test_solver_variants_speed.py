@@ -16,7 +16,7 @@ from py_engine import solver
 from py_engine.rules import Rules
 from py_engine.sets import read_set
 from py_engine.solver import solve
-from py_engine.tiles import parse_tiles
+from py_engine.tiles import assign_ids, parse_tiles
 from py_engine.turns import check_turn
 
 WRAP = Rules(wrap_runs=True)
@@ -50,7 +50,19 @@ def cut_at(monkeypatch, shift: int) -> None:
             problem = solver._rotated(problem, shift)
         return run_dp(problem, floor, enough=enough)
 
+    monkeypatch.setattr(solver, "_first_cut", lambda problem: 0)  # then cut as above
     monkeypatch.setattr(solver, "_run_dp", run_cut)
+
+
+def test_the_first_cut_is_where_fewest_runs_can_cross():
+    table = parse_tiles("R1 R2 R3 R4 R5 R6 B9 B10 B11 B12 B13 B1 Y3 Y4 Y5")
+    rack = parse_tiles("K10 K11 K12")
+    counts, jokers = solver._counts(table)
+    rcounts, rjokers = solver._counts(rack)
+    problem = solver._Problem(counts, rcounts, jokers, rjokers, True)
+    # 7 and 8 hold no tile: cut between them, so the search goes 8, 9, ..., 13, 1, ..., 7.
+    assert solver._first_cut(problem) == 7
+    assert solver._NUMBERS[7][1] == 8
 
 
 @pytest.mark.parametrize("shift", range(1, 13))
@@ -135,3 +147,59 @@ def test_locked_jokers_searches_that_must_beat_the_best_so_far_change_nothing(mo
 
     monkeypatch.setattr(solver, "_solve_open", without_beat)
     assert answers() == expected
+
+
+# A position met in the expert's look-ahead (wrap-around runs, two jokers on the table)
+# whose exact search closes many states: placing R9 and B1 needs the table laid out anew.
+SLOW_TABLE = [
+    "R1 B1 Y1 K1",
+    "B3 Y3 K3",
+    "R2 J R4 R5 R6",
+    "K4 K5 K6",
+    "B4 B5 J B7",
+    "R5 R6 R7 R8",
+    "Y5 Y6 Y7 Y8",
+    "R9 Y9 K9",
+    "K3 K4 K5 K6 K7 K8 K9",
+    "R10 B10 Y10",
+    "B7 B8 B9 B10",
+    "Y7 Y8 Y9 Y10",
+    "R11 K11 B11",
+    "R11 K11 Y11",
+    "R12 B12 K12",
+    "R13 Y13 K13",
+    "Y13 Y1 Y2",
+]
+
+
+def test_effort_bounds_the_search_and_still_answers_a_legal_play():
+    rows = assign_ids([row.split() for row in SLOW_TABLE] + [["Y5", "B1", "R9"]])
+    table, rack = rows[:-1], rows[-1]
+    exact = solve(table, rack, opened=True, rules=WRAP, layout=False)
+    assert (exact.count, exact.value) == (2, 10)
+    counts = []
+    for effort in (1, 100, 2000, 20000, 10**9):
+        play = solve(table, rack, opened=True, rules=WRAP, layout=False, effort=effort)
+        assert (play.count, play.value) <= (exact.count, exact.value)
+        if play.found:
+            assert check_turn(table, play.table, rack, opened=True, rules=WRAP).ok
+        counts.append(play.count)
+    assert counts[0] < 2 and counts[-1] == 2  # gave up short of the best; then found it
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(locked_jokers=True)], ids=["standard", "locked"])
+def test_effort_without_wrap_around(rules):
+    rng = random.Random(f"effort:{rules.locked_jokers}")
+    short = 0
+    for _ in range(40):
+        pos = random_position(rng, rules=rules, opened=True, table_size=rng.randint(30, 90))
+        exact = solve(pos.table, pos.rack, opened=True, rules=rules, layout=False)
+        same = solve(pos.table, pos.rack, opened=True, rules=rules, layout=False, effort=10**9)
+        assert (same.count, same.value) == (exact.count, exact.value)
+        play = solve(pos.table, pos.rack, opened=True, rules=rules, layout=False, effort=1)
+        assert (play.count, play.value) <= (exact.count, exact.value), pos.codes()
+        if play.found:
+            check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=rules)
+            assert check.ok, (check.errors, pos.codes())
+        short += (play.count, play.value) < (exact.count, exact.value)
+    assert short  # the effort really stops some searches
