@@ -160,7 +160,9 @@ def hint(game: Round, player: int) -> Play | None:
     return play if play.found else None
 
 
-def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -> Play:
+def _best(
+    view: View, rack: Sequence[Tile] | None = None, layout: bool = True, effort: int | None = None
+) -> Play:
     return solve(
         view.table,
         view.rack if rack is None else rack,
@@ -168,6 +170,7 @@ def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -
         rules=view.rules,
         threshold=view.threshold,
         layout=layout,
+        effort=effort,
     )
 
 
@@ -377,6 +380,10 @@ DENY = 3  # with an opponent this close to going out, weigh what the table gives
 DENY_SAMPLES = 10
 DENY_WEIGHT = 10.0
 RACK_TRIES = 40  # sampled racks tried per deal to find one that agrees with the opponent
+# The look-ahead's solves give up after closing the groups of this many states, with the
+# best play found by then (see ``solve``): a rollout only estimates, and a few positions
+# with wrap-around runs would take the exact search a second or more each.
+LOOKAHEAD_EFFORT = 5000
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
@@ -411,10 +418,7 @@ def _expert(view: View, rng: random.Random) -> Table | None:
         search = _Search()
         racks = [_deal(view, unseen, rng, close, search)[0] for _ in range(DENY_SAMPLES)]
         for k, c in enumerate(candidates):
-            out = sum(
-                solve(c.table, r, opened=True, rules=view.rules, layout=False).count == len(r)
-                for r in racks
-            )
+            out = sum(_look(c.table, r, True, view.rules).count == len(r) for r in racks)
             scores[k] -= DENY_WEIGHT * out / len(racks)
     choice = max(range(len(candidates)), key=lambda k: (scores[k], -k))
     return best.table if choice == 0 else _laid_out(view, candidates[choice])
@@ -444,7 +448,7 @@ def _deal(
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):
-        if not can_play(view.table, tiles[:need], view.rules):
+        if not can_play(view.table, tiles[:need], view.rules, LOOKAHEAD_EFFORT):
             break
         rng.shuffle(tiles)
     else:
@@ -506,7 +510,7 @@ def _rollout(
     """From just after my turn: the opponent moves, then I, greedily, HORIZON times."""
     pool = list(pool)
     for _ in range(HORIZON):
-        play = solve(table, opp, opened=opp_open, rules=rules, layout=False)
+        play = _look(table, opp, opp_open, rules)
         if play.found:
             placed = {t.id for t in play.placed}
             table, opp, opp_open = play.table, [t for t in opp if t.id not in placed], True
@@ -514,7 +518,7 @@ def _rollout(
                 return 0.0
         elif pool:
             opp = [*opp, pool.pop()]
-        play = solve(table, mine, opened=True, rules=rules, layout=False)
+        play = _look(table, mine, True, rules)
         if play.found:
             placed = {t.id for t in play.placed}
             table, mine = play.table, [t for t in mine if t.id not in placed]
@@ -548,6 +552,12 @@ _WIN_CHANCE = (  # in thousandths
 )
 
 
+def _look(table: Table, rack: list[Tile], opened: bool, rules: Rules) -> Play:
+    """The greedy play the look-ahead assumes: the solver's, tiles only, within
+    LOOKAHEAD_EFFORT."""
+    return solve(table, rack, opened=opened, rules=rules, layout=False, effort=LOOKAHEAD_EFFORT)
+
+
 def _win_chance(mover: int, other: int) -> float:
     """The chance that the player to move, holding ``mover`` tiles against ``other``, wins
     a two-player round between greedy players (``_WIN_CHANCE``)."""
@@ -563,7 +573,9 @@ def _same_size_plays(view: View, best: Play) -> list[Play]:
     for tile in sorted(best.placed, key=lambda t: (t.is_joker, t.number or 0)):
         if len(found) > ALTERNATIVES:
             break
-        other = _best(view, [t for t in view.rack if t.id != tile.id], layout=False)
+        other = _best(
+            view, [t for t in view.rack if t.id != tile.id], layout=False, effort=LOOKAHEAD_EFFORT
+        )
         key = frozenset(t.id for t in other.placed)
         if other.count == best.count and key not in seen:
             seen.add(key)
@@ -579,7 +591,7 @@ def _next_turn(view: View, play: Play, draws: list[Tile]) -> float:
     rack = [t for t in view.rack if t.id not in placed]
     total = 0.0
     for tile in draws:
-        count = solve(play.table, [*rack, tile], opened=True, rules=view.rules, layout=False).count
+        count = _look(play.table, [*rack, tile], True, view.rules).count
         total += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
     return total / max(1, len(draws))
 

@@ -178,6 +178,31 @@ def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
         assert game.check(a.table).ok
 
 
+def test_the_look_ahead_is_bounded_and_the_move_itself_exact(by_hand, monkeypatch) -> None:
+    # Every solve of the rollouts and the racks sampled for them gives up after
+    # LOOKAHEAD_EFFORT states; the expert's own best play is the exact solver's.
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+    )
+    efforts: list[int | None] = []
+
+    def solve(*args, **kw):
+        efforts.append(kw.get("effort"))
+        return real_solve(*args, **kw)
+
+    def can_play(*args, **kw):
+        efforts.append(args[3] if len(args) > 3 else kw.get("effort"))
+        return real_can_play(*args, **kw)
+
+    real_solve, real_can_play = bots.solve, bots.can_play
+    monkeypatch.setattr(bots, "solve", solve)
+    monkeypatch.setattr(bots, "can_play", can_play)
+    turn = choose_turn(game, 0, "expert", random.Random("x"))
+    assert efforts[0] is None  # the best play, exact
+    assert len(efforts) > 10 and efforts.count(bots.LOOKAHEAD_EFFORT) >= len(efforts) - 2
+    assert turn.table is None or game.check(turn.table).ok
+
+
 def test_a_play_chosen_from_the_look_ahead_is_laid_out_as_the_solver_lays_it(by_hand) -> None:
     # The expert's alternatives are found without the solver's layout (fewest table sets
     # changed), as its look-ahead reads only which tiles go down; the one it picks is laid

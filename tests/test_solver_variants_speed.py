@@ -187,6 +187,27 @@ def test_effort_bounds_the_search_and_still_answers_a_legal_play():
     assert counts[0] < 2 and counts[-1] == 2  # gave up short of the best; then found it
 
 
+def test_can_play_with_an_effort_says_no_when_it_gives_up_first():
+    # No greedy play: K11 goes down only as K6 K7 K8, K9 K10 K11 and K10 K11 K12, the
+    # second K10 taken from the group of four, which the search must find.
+    rows = [
+        "R7 R8 R9 R10 R11 R12 R13",
+        "Y4 Y5 Y6 Y7 Y8",
+        "Y3 Y4 Y5",
+        "Y11 Y12 Y13",
+        "K10 Y10 R10 B10",
+        "B2 B3 B4 B5 B6 B7 B8",
+        "K6 K7 K8 K9 K10 K11 K12",
+        "R5 K11 Y1",
+    ]
+    rows = assign_ids(row.split() for row in rows)
+    table, rack = rows[:-1], rows[-1]
+    assert solver._easy_score(table, rack) < solver.SCALE
+    assert solver.can_play(table, rack)
+    assert solver.can_play(table, rack, effort=10**9)
+    assert not solver.can_play(table, rack, effort=1)
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(locked_jokers=True)], ids=["standard", "locked"])
 def test_effort_without_wrap_around(rules):
     rng = random.Random(f"effort:{rules.locked_jokers}")

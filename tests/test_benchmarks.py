@@ -1,0 +1,27 @@
+"""The benchmark scripts run (the figures themselves are for the README, not for tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_slow_moves_prints_each_level_and_the_slowest_moves(capsys):
+    slow_moves = load("slow_moves")
+    args = ["--players", "hard,easy", "--rounds", "1", "--rules", '{"wrap_runs": true}']
+    assert slow_moves.main([*args, "--show", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == '1 rounds, players hard,easy, rules {"wrap_runs": true}'
+    assert out[1].startswith("hard ") and out[2].startswith("easy ")
+    assert all(word in out[1] for word in ("moves", "median", "p99", "max"))
+    assert len(out) == 5 and all("in deal 'w0', turn" in line for line in out[3:])
