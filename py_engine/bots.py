@@ -160,9 +160,7 @@ def hint(game: Round, player: int) -> Play | None:
     return play if play.found else None
 
 
-def _best(
-    view: View, rack: Sequence[Tile] | None = None, layout: bool = True, effort: int | None = None
-) -> Play:
+def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -> Play:
     return solve(
         view.table,
         view.rack if rack is None else rack,
@@ -170,7 +168,6 @@ def _best(
         rules=view.rules,
         threshold=view.threshold,
         layout=layout,
-        effort=effort,
     )
 
 
@@ -573,8 +570,8 @@ def _same_size_plays(view: View, best: Play) -> list[Play]:
     for tile in sorted(best.placed, key=lambda t: (t.is_joker, t.number or 0)):
         if len(found) > ALTERNATIVES:
             break
-        other = _best(
-            view, [t for t in view.rack if t.id != tile.id], layout=False, effort=LOOKAHEAD_EFFORT
+        other = _look(
+            view.table, [t for t in view.rack if t.id != tile.id], view.opened, view.rules
         )
         key = frozenset(t.id for t in other.placed)
         if other.count == best.count and key not in seen:
