@@ -1035,7 +1035,7 @@ def _search(
             if effort is not None and spent >= effort:
                 return found
             if len(tried) == 1:
-                shifts = [s for s in ((stop.busiest + k) % N for k in _STEPS) if s not in tried]
+                shifts = [(stop.busiest + k) % N for k in _STEPS]
             elif stop.busiest % N not in tried:
                 shifts.insert(0, stop.busiest % N)
             shifts = [s for s in shifts if s not in tried] or shifts
