@@ -363,8 +363,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         serve(args.port, args.base)
         return 0
-    if args.command == "test":
-        return run_tests(args.pytest_args)
     build()
     return 0
 
