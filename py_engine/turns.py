@@ -405,7 +405,12 @@ def _matching_sets(
 def describe_play(
     name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
 ) -> str:
-    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to Set 2``."""
+    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
+
+    A set added to is named by the other tiles it ends the turn with, never by its
+    number: a later play that rearranges the table renumbers the sets, and the line is
+    read after that (in the log, and in the summary when the player's turn comes round).
+    """
     on_table = {t.id for row in before for t in row}
     home = _matching_sets(before, after)
     laid, added, rearranged = [], [], False
@@ -419,7 +424,8 @@ def describe_play(
         elif {t.id for t in row} - {t.id for t in new} != {t.id for t in before[home[i]]}:
             rearranged = True
         if new:
-            added.append(f"{' '.join(t.code for t in new)} to Set {i + 1}")
+            others = " ".join(t.code for t in row if t.id in on_table)
+            added.append(f"{' '.join(t.code for t in new)} to {others}")
     parts = []
     if laid:
         parts.append("laid " + ", ".join(laid))

@@ -359,7 +359,7 @@ def test_describe_play_names_new_sets_and_additions():
     new = assign_ids([["R10", "B10", "Y10"], ["K10"]], taken)
     after = [before[0], [*before[1], new[1][0]], new[0]]
     assert describe_play("Computer 1", before, after) == (
-        "Computer 1 laid R10 B10 Y10 and added K10 to Set 2"
+        "Computer 1 laid R10 B10 Y10 and added K10 to K7 K8 K9"
     )
     steps = play_steps(before, after)
     # Only the rack tiles move; the tiles of kept sets stay where they are.
@@ -377,7 +377,25 @@ def test_describe_play_says_when_the_table_was_rearranged():
     (run,) = assign_ids([["R3", "R4", "R5", "R6", "R7", "R8"]], taken)
     (rack,) = assign_ids([["R9"]], taken)
     after = [run[:3], [*run[3:], rack[0]]]
-    assert describe_play("You", [run], after) == ("You added R9 to Set 2 and rearranged the table")
+    assert describe_play("You", [run], after) == (
+        "You added R9 to R6 R7 R8 and rearranged the table"
+    )
     moved = {s["tile"]: s for s in play_steps([run], after)}
     assert moved[rack[0].id]["from"] == "rack"
     assert moved[run[3].id]["from"] == {"set": 0, "index": 3}
+
+
+def test_describe_play_names_a_set_by_its_tiles_not_by_its_number():
+    # The line is read after later plays renumbered the sets: it names each set added to
+    # by the other tiles it holds, wherever it sits on the table.
+    taken: set[int] = set()
+    run, group, low = assign_ids(
+        [["K8", "K9", "K10"], ["R7", "J", "R9"], ["B1", "B2", "B3"]], taken
+    )
+    (k11, r6, r10) = assign_ids([["K11", "R6", "R10"]], taken)[0]
+    after = [low, [*run, k11], [r6, *group, r10]]
+    line = describe_play("Computer 1", [low, run, group], after)
+    assert line == "Computer 1 added K11 to K8 K9 K10, R6 R10 to R7 J R9"
+    shuffled = describe_play("Computer 1", [group, low, run], [after[1], after[0], after[2]])
+    assert shuffled == line
+    assert "Set" not in line
