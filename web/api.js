@@ -227,7 +227,15 @@ export function createGame(engine, options = {}) {
     // What the player last did (or was told), then each computer turn: the summary
     // shown when the player's turn starts.
     const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
+    // Every tile the computers placed or moved since the player's last turn stays
+    // highlighted until the player's first move: the summary tells all their turns.
+    let fresh = true;
     while (mine === epoch && !v().round_over && v().current !== v().me) {
+      if (fresh) state.highlight = new Set();
+      fresh = false;
+      // Once the player is out of the round (resigned), nobody is waiting for the
+      // computers' turns: they are played out at once, then the round's end is shown.
+      const delay = outOfRound() ? 0 : botDelay;
       const player = v().current;
       state.busy = true;
       state.showing = { player, action: "thinking" };
@@ -261,13 +269,13 @@ export function createGame(engine, options = {}) {
       told.push(line);
       say(line);
       const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
-      state.highlight = new Set(moved);
+      for (const id of moved) state.highlight.add(id);
       // Shown tile by tile at the player's speed (all at once when instant or when the
       // player prefers less motion); the narration is the newest line of the log.
-      if (botDelay && moved.length && !reducedMotion()) {
+      if (delay && moved.length && !reducedMotion()) {
         state.pending = new Set(moved);
         redraw();
-        const step = Math.max(80, Math.min(350, botDelay / moved.length));
+        const step = Math.max(80, Math.min(350, delay / moved.length));
         for (const id of moved) {
           await sleep(step);
           if (mine !== epoch) return;
@@ -277,9 +285,9 @@ export function createGame(engine, options = {}) {
       }
       state.pending = new Set();
       redraw();
-      if (turn.action === "draw" && botDelay && !reducedMotion()) showDraw(turn.player, Math.min(600, botDelay));
+      if (turn.action === "draw" && delay && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
       await persist();
-      if (botDelay) await sleep(botDelay);
+      if (delay) await sleep(delay);
     }
     if (mine !== epoch) return;
     state.busy = false;
@@ -297,6 +305,12 @@ export function createGame(engine, options = {}) {
     }
     redraw();
     startClock();
+  }
+
+  /** Has the player left this round (resigned)? Then no turn of theirs comes round. */
+  function outOfRound() {
+    const v = state.view;
+    return !!v && !!v.players[v.me]?.resigned;
   }
 
   function lostFocus() {

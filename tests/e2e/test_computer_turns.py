@@ -4,6 +4,7 @@ message, until the player's own turn really starts; the final dialog speaks to "
 from __future__ import annotations
 
 import functools
+import re
 
 import game_twin as twin
 from playwright.sync_api import expect
@@ -174,3 +175,57 @@ def test_the_final_dialog_says_you_win(app):
     show_final_dialog(page, lost)
     expect(dialog).to_contain_text("Computer 1 wins the game.")
     dialog.get_by_role("button", name="New Game").click()
+
+
+def moved(turn: dict) -> set[int]:
+    """The tiles a computer's turn laid or moved."""
+    return {s["tile"] for s in turn["steps"]} | set(turn["placed"])
+
+
+@functools.cache
+def two_computers_play_deal(levels: tuple[str, ...]) -> tuple[int, int, list[dict]]:
+    """A seed where the player starts and only draws, and after one of those draws both
+    computers lay tiles: (seed, how many draws, the computers' turns after the last)."""
+    for seed in range(1, 200):
+        view = twin.new_game(seed, list(levels))
+        if view["current"] != view["me"]:
+            continue
+        for draws in range(1, 8):
+            view = twin.call(cmd="draw")["view"]
+            turns = []
+            while view["current"] != view["me"] and not view["round_over"]:
+                answer = twin.call(cmd="bot_turn")
+                turns.append(answer["turn"])
+                view = answer["view"]
+            if view["round_over"]:
+                break
+            both = [t["action"] for t in turns] == ["play", "play"]
+            if both and moved(turns[0]) - moved(turns[1]):
+                return seed, draws, turns
+    raise AssertionError("no seed where both computers play after one draw")
+
+
+def test_every_computer_play_since_your_turn_stays_highlighted(app):
+    """When the player's turn starts, the tiles every computer laid or moved since the
+    player's last turn are highlighted (not only the last computer's), and the summary
+    names the sets they went to by their tiles, not by numbers a later play changed."""
+    levels = ("hard", "hard")
+    seed, draws, turns = two_computers_play_deal(levels)
+    page = app.page
+    app.new_game(seed, list(levels))
+    for _ in range(draws):
+        app.button("Draw").click()
+        app.wait_for_turn()
+    highlighted = page.evaluate(
+        "[...document.querySelectorAll('#sets .tile.highlight')].map(t => Number(t.dataset.id))"
+    )
+    assert set(highlighted) == moved(turns[0]) | moved(turns[1])
+    message = page.locator("#message")
+    for turn in turns:
+        expect(message).to_contain_text(turn["narration"])
+    expect(message).not_to_contain_text(re.compile(r"\bSet \d"))
+    # The player's first move ends the highlight.
+    app.tile(app.rack_ids()[0]).click()
+    app.button("+ New Set").click()
+    expect(page.locator("#sets .tile.highlight")).to_have_count(0)
+    app.button("Reset Turn").click()

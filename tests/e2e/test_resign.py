@@ -99,3 +99,26 @@ def test_after_resigning_the_computers_play_on_without_a_pile_of_news(app):
     message = page.locator("#message").text_content() or ""
     assert message.count(". ") < 4, message
     dialog.get_by_role("button", name="New Game").click()
+
+
+def test_after_resigning_the_round_is_played_out_at_once(app):
+    """Out of the round, the player has nothing to wait for: the computers' remaining
+    turns (85 here, over a minute at the normal speed chosen) are played without the
+    pauses and the tile-by-tile reveal, then the round's end is shown."""
+    page = app.page
+    app.new_game(7, ["easy", "easy", "easy"], target=0, delay=900)
+    page.evaluate(
+        """() => { window.__revealed = 0;
+        window.__watch = new MutationObserver(() => {
+          window.__revealed += document.querySelectorAll('#sets .tile.pending').length; });
+        window.__watch.observe(document.body,
+          {subtree: true, childList: true, attributes: true}); }"""
+    )
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    dialog = page.get_by_role("dialog", name="Game Over")
+    expect(dialog).to_be_visible(timeout=25_000)
+    assert page.evaluate("window.__watch.disconnect(), window.__revealed") == 0
+    dialog.get_by_role("button", name="New Game").click()
