@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { codeLabel, render, renderClock, showDraw } from "./render.js";
+import { capitalise, codeLabel, count, render, renderClock, showDraw } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -13,7 +13,7 @@ const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's runni
 // progress: a reload brings them back when the engine's game is at that very turn.
 const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const sentence = (line) => (/[.!?…]$/.test(line) ? line : `${line}.`);
+const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`);
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 export function createGame(engine, options = {}) {
@@ -24,8 +24,10 @@ export function createGame(engine, options = {}) {
   let clockTimer = null;
 
   const redraw = () => render(state);
+  // Every message is a sentence with a capital, one that starts with a tile's name
+  // ("yellow 1 was on the table…") too.
   const say = (text, kind = "info") => {
-    state.message = text ? { text, kind } : null;
+    state.message = text ? { text: capitalise(text), kind } : null;
   };
   const tileName = (id) => state.tiles.get(id)?.label ?? `tile ${id}`;
 
@@ -550,7 +552,7 @@ export function createGame(engine, options = {}) {
         const back = strays.length
           ? ` It does not use ${strays.map(tileName).join(", ")}: the first step puts ${strays.length === 1 ? "it" : "them"} back on your rack.`
           : "";
-        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${sets} set${sets === 1 ? "" : "s"}).${back} Use Next Hint Step to lay it out.`, "hint");
+        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${count(sets, "set")}).${back} Use Next Hint Step to lay it out.`, "hint");
       }
       redraw();
     },
@@ -595,7 +597,7 @@ export function createGame(engine, options = {}) {
         draw: `Time is up: you drew ${tiles.map((t) => t.label).join(", ")}.`,
         pass: "Time is up: the pool is empty, so you passed.",
         play: "Time is up: your arrangement was legal, so it was played.",
-        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${n} penalty tile${n === 1 ? "" : "s"}.`,
+        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${count(n, "penalty tile")}.`,
       };
       state.highlight = new Set();
       state.drawn = new Set(tiles.map((t) => t.id));

@@ -6,7 +6,7 @@
 import { createGame } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
-import { logShown, renderHowTo, VARIANTS } from "./render.js";
+import { count, logShown, renderHowTo, VARIANTS } from "./render.js";
 import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
@@ -89,7 +89,7 @@ $("start-form").addEventListener("submit", (event) => {
   const you = v?.players[v.me];
   const unrestored = !v && game.state.unrestored;
   $("abandon-where").textContent = v
-    ? `It is round ${v.round}${you ? `, and you have ${you.score} points` : ""}.`
+    ? `It is round ${v.round}${you ? `, and you have ${count(you.score, "point")}` : ""}.`
     : unrestored
       ? "Your saved game could not be restored this time, and is still kept in this browser: a new game replaces it."
       : "";

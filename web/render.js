@@ -10,6 +10,16 @@ const COLOUR_WORD = { R: "red", B: "blue", Y: "yellow", K: "black" };
 
 const $ = (id) => document.getElementById(id);
 
+/** "1 tile", "2 tiles", "-1 pt": a count and its noun, singular for one (or minus one). */
+export function count(n, word, plural = `${word}s`) {
+  return `${n} ${Math.abs(n) === 1 ? word : plural}`;
+}
+
+/** A sentence that starts with a tile's name ("yellow 1 was…") starts with a capital. */
+export function capitalise(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 /** The variants offered on the start screen, each with the line that explains it there
  *  and in How To Play (the engine is what applies them). */
 export const VARIANTS = [
@@ -266,8 +276,8 @@ function renderPlayers(state) {
       el("li", { class: `player${current ? " current" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
         el("span", { class: "player-name", text: who }),
         level ? el("span", { class: "player-level", text: level }) : null,
-        el("span", { class: "player-tiles", text: `${p.rack_count} tiles`, title: "tiles on rack" }),
-        el("span", { class: "player-score", text: `${p.score} pts` }),
+        el("span", { class: "player-tiles", text: count(p.rack_count, "tile"), title: "tiles on rack" }),
+        el("span", { class: "player-score", text: count(p.score, "pt", "pts") }),
         status ? el("span", { class: "player-status", text: status }) : null,
       ]),
     );
@@ -326,7 +336,11 @@ function renderControls(state) {
   const pool = $("pool-button");
   pool.disabled = !mine;
   $("pool-count").textContent = String(v.pool);
+  $("pool-unit").textContent = v.pool === 1 ? "tile" : "tiles";
   $("pool-hint").textContent = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
+  // Its name, said in one clean phrase (the visible words are in it, in their order).
+  const what = v.pool ? `Pool: ${count(v.pool, "tile")}` : "Pool: empty";
+  pool.setAttribute("aria-label", mine ? `${what}, ${v.pool ? "tap to draw" : "tap to pass"}` : what);
   const opening = !v.opened && mine;
   document.body.classList.toggle("opening", opening);
 }
@@ -353,7 +367,7 @@ function renderRoundDialog(state) {
     // The engine names the match winner (a tie on totals goes to the earlier seat).
     const champion = v.winner === v.me ? "You win" : `${v.players[v.winner].name} wins`;
     reason += target
-      ? ` ${champion} the game with ${out.totals[v.winner]} points (first to ${target}), after ${v.round} round${v.round === 1 ? "" : "s"}.`
+      ? ` ${champion} the game with ${count(out.totals[v.winner], "point")} (first to ${target}), after ${count(v.round, "round")}.`
       : ` ${champion} the game.`;
   } else if (target) {
     reason += ` Round ${v.round} of a game to ${target} points: the totals go on to the next round.`;

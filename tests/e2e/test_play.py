@@ -363,3 +363,8 @@ def test_a_table_tile_tapped_to_the_rack_stays_and_the_page_says_why(app):
     app.drag(app.tile(tile), app.rack)
     expect(message).to_contain_text("stays on the table")
     assert app.table_ids() == table
+    # A sentence that starts with the tile's name starts with a capital ("Yellow 1 was…").
+    label = app.tile(tile).get_attribute("aria-label")
+    expect(message).to_have_text(
+        re.compile("^" + re.escape(label.capitalize()) + " was on the table")
+    )

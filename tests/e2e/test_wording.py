@@ -1,0 +1,48 @@
+"""The page's words: counts of one in the singular ("1 tile", "1 pt"), and the pool's
+name said in one clean phrase."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+# Show the engine's view as if one computer had one tile left, the player one point and
+# the pool one tile (the page only words what the view says).
+ONE_OF_EACH = """() => { const game = window.__rummikub; const v = game.state.view;
+  game.state.view = {...v, pool: 1, players: v.players.map((p, i) =>
+    i === v.me ? {...p, score: 1} : {...p, rack_count: 1, score: -1})};
+  game.render(); }"""
+
+
+def test_the_pool_is_named_in_one_clean_phrase(app):
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    pool = page.locator("#pool-button")
+    count = int(page.locator("#pool-count").text_content())
+    expect(pool).to_have_accessible_name(f"Pool: {count} tiles, tap to draw")
+    expect(
+        page.get_by_role("button", name=re.compile(r"^Pool: \d+ tiles, tap to draw$"))
+    ).to_have_count(1)
+
+
+def test_a_count_of_one_is_singular(app):
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    page.evaluate(ONE_OF_EACH)
+    players = page.get_by_role("list", name="Players")
+    expect(players.locator("li").nth(0).locator(".player-score")).to_have_text("1 pt")
+    expect(players.locator("li").nth(1).locator(".player-tiles")).to_have_text("1 tile")
+    expect(players.locator("li").nth(1).locator(".player-score")).to_have_text("-1 pt")
+    expect(page.get_by_role("region", name="Pool")).to_contain_text("1 tile tap to draw")
+    expect(page.locator("#pool-button")).to_have_accessible_name("Pool: 1 tile, tap to draw")
+    # So does the question before a new game abandons this one.
+    page.locator("#menu-new-game").click()
+    app.button("Start Game").click()
+    dialog = page.get_by_role("dialog", name="Abandon this game?")
+    expect(dialog).to_contain_text("It is round 1, and you have 1 point.")
+    dialog.get_by_role("button", name="Keep Playing").click()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
