@@ -297,7 +297,9 @@ function turnText(state) {
     const total = state.check?.opening_value ?? 0;
     // Eased (the engine's threshold, lower than the game's opening): said, with from what.
     const eased = v.rules?.opening && v.threshold < v.rules.opening ? ` (eased from ${v.rules.opening})` : "";
-    text += ` · Opening: ${total} of ${v.threshold}${eased}`;
+    // "39 of 30" kept on one line (non-breaking spaces): a narrow turn line wrapped
+    // "30" alone onto the next.
+    text += ` · Opening: ${total}\u00a0of\u00a0${v.threshold}${eased.replaceAll(" ", "\u00a0")}`;
   }
   return text;
 }
@@ -315,7 +317,8 @@ function renderRulesInfo(state) {
   const button = $("rules-info");
   button.hidden = !on.length;
   $("rules-list").textContent = on.join(" · ");
-  $("rules-count").textContent = `${on.length} variant${on.length === 1 ? "" : "s"}`;
+  $("rules-count").textContent = count(on.length, "variant");
+  button.title = `Variants: ${on.join(" · ")}. Opens How To Play.`;
 }
 
 function renderControls(state) {

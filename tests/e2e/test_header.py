@@ -1,0 +1,114 @@
+"""The header (the players, the turn line, the variants and the clock) keeps its height
+from turn to turn, on a desktop and on a phone, so the table never jumps: the variants
+button used to drop under a longer turn line and come back up on a computer's turn."""
+
+from __future__ import annotations
+
+import functools
+
+import game_twin as twin
+from playwright.sync_api import expect
+from test_play import LEVELS
+
+# Every (header height, table top) seen from now on, with the turn line at the time.
+WATCH = """() => {
+  window.__heights = [];
+  const look = () => {
+    const head = document.querySelector('.scoreboard').getBoundingClientRect();
+    const table = document.querySelector('#table').getBoundingClientRect();
+    const row = [Math.round(head.height), Math.round(table.top),
+      document.querySelector('#turn-info').textContent];
+    const last = window.__heights.at(-1);
+    if (!last || last[0] !== row[0] || last[1] !== row[1]) window.__heights.push(row);
+  };
+  window.__watch = new MutationObserver(look);
+  window.__watch.observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  look();
+}"""
+
+
+def heights(page) -> list[list]:
+    return page.evaluate("window.__watch.disconnect(), window.__heights")
+
+
+def start_with_variants(app, seed: int, levels: list[str]) -> None:
+    page = app.page
+    app.to_start_screen()
+    page.get_by_label("Runs may wrap from 13 to 1").check()
+    page.get_by_label("Sets with a joker are locked").check()
+    app.new_game(seed, levels, clock=60, delay=500)
+
+
+def clear_variants(app) -> None:
+    page = app.page
+    app.to_start_screen()
+    page.get_by_label("Runs may wrap from 13 to 1").uncheck()
+    page.get_by_label("Sets with a joker are locked").uncheck()
+    page.get_by_label("Turn clock").select_option("")
+    if app.button("Back to Game").is_visible():
+        app.button("Back to Game").click()
+
+
+@functools.cache
+def opening_seed(levels: tuple[str, ...]) -> tuple[int, list[list[int]]]:
+    """A seed where the player starts with an opening on the rack, and that opening."""
+    for seed in range(1, 400):
+        view = twin.new_game(seed, list(levels))
+        if view["current"] != view["me"]:
+            continue
+        sets = twin.opening(view["rack"], view["threshold"])
+        if sets and twin.call(cmd="check", table=sets)["ok"]:
+            return seed, sets
+    raise AssertionError("no seed with an opening found")
+
+
+def lay(app, sets: list[list[int]]) -> None:
+    """Arrange the opening (not confirmed): the turn line says its total."""
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    expect(app.page.locator("#turn-info")).not_to_contain_text("Opening: 0 ")
+
+
+def test_the_header_keeps_its_height_on_a_desktop(app):
+    page = app.page
+    levels = ("easy", "easy")
+    seed, sets = opening_seed(levels)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        start_with_variants(app, seed, list(levels))
+        expect(page.locator("#rules-info")).to_be_visible()
+        page.evaluate(WATCH)
+        # The computers' turns ("Computer 1 is thinking…"), the player's ("Your turn ·
+        # Opening: 0 of 30"), and an opening arranged.
+        for _ in range(2):
+            app.button("Draw").click()
+            app.wait_for_turn()
+        lay(app, sets)
+        seen = heights(page)
+        assert len(seen) == 1, seen
+        app.button("Reset Turn").click()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
+        clear_variants(app)
+
+
+def test_the_header_keeps_its_height_on_a_phone(phone):
+    """On a phone, with the variants button and the clock beside the turn line: the
+    opening total ("39 of 30") is never split, and the line may take two lines without
+    moving the table."""
+    page = phone.page
+    seed, sets = opening_seed(tuple(LEVELS))
+    try:
+        start_with_variants(phone, seed, LEVELS)
+        expect(page.locator("#rules-count")).to_have_text("2 variants")
+        page.evaluate(WATCH)
+        phone.button("Draw").click()
+        phone.wait_for_turn()
+        lay(phone, sets)
+        assert "\u00a0of\u00a030" in page.locator("#turn-info").text_content()
+        seen = heights(page)
+        assert len(seen) == 1, seen
+        phone.button("Reset Turn").click()
+    finally:
+        clear_variants(phone)
