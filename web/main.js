@@ -183,7 +183,14 @@ $("sort-number").addEventListener("click", () => game.sortRack("number"));
 $("log-toggle").addEventListener("click", () => game.showLog());
 
 document.addEventListener("keydown", (event) => {
-  if (game.state.screen !== "game" || document.querySelector("dialog[open]")) return;
+  if (document.querySelector("dialog[open]")) return;
+  // On the start screen with a game in progress, Escape goes back to it.
+  if (game.state.screen === "start" && event.key === "Escape" && !$("resume-bar").hidden) {
+    event.preventDefault();
+    game.resume();
+    return;
+  }
+  if (game.state.screen !== "game") return;
   // Escape shuts the open log first (only one on show), then lets go of a picked-up tile.
   if (event.key === "Escape" && logShown(game.state)) game.showLog(false);
   else if (event.key === "Escape") game.deselect();
@@ -238,14 +245,20 @@ $("resign-confirm").addEventListener("click", () => {
 $("resume-game").addEventListener("click", () => game.resume());
 // How To Play tells the rules of the game on screen: the one being played, or the one
 // being set up on the start screen.
-function openHowTo() {
+// The variants button beside the turn line opens it at its Variants; otherwise it opens
+// at the top.
+function openHowTo(section = null) {
   const v = game.state.view;
   const playing = game.state.screen === "game" && v;
   renderHowTo(playing ? v.rules : readRules(), !!playing);
   $("howto-dialog").showModal();
+  const body = $("howto-dialog").querySelector(".howto-body");
+  body.scrollTop = section ? $(section).offsetTop - body.offsetTop : 0;
 }
-$("howto-open").addEventListener("click", openHowTo);
-for (const link of document.querySelectorAll(".howto-link")) link.addEventListener("click", openHowTo);
+$("howto-open").addEventListener("click", () => openHowTo());
+for (const link of document.querySelectorAll(".howto-link")) {
+  link.addEventListener("click", () => openHowTo(link.id === "rules-info" ? "howto-variants-title" : null));
+}
 $("howto-close").addEventListener("click", () => $("howto-dialog").close());
 $("next-round").addEventListener("click", () => game.nextRound());
 $("new-game").addEventListener("click", () => {

@@ -571,7 +571,12 @@ export function render(state) {
     ? "Welcome back. Your game comes back as soon as the game engine has loaded (progress at the top of the page)."
     : state.notice ?? "";
   notice.hidden = !notice.textContent;
-  $("resume-game").hidden = state.screen !== "start" || !state.view || state.view.match_over;
+  const resumable = state.screen === "start" && !!state.view && !state.view.match_over;
+  $("resume-bar").hidden = !resumable;
+  if (resumable) {
+    const v = state.view;
+    $("resume-where").textContent = `Your game (round ${v.round}, you have ${count(v.players[v.me].score, "point")}) is kept until you start a new one.`;
+  }
   if (state.screen !== "game" || !state.view) {
     document.body.dataset.turn = "none";
     if ($("round-dialog").open) $("round-dialog").close();

@@ -69,3 +69,33 @@ def test_draw_over_an_arrangement_says_it_was_put_back(app):
     expect(page.locator("#message")).to_contain_text("You drew")
     expect(page.locator("#message")).not_to_contain_text("put back")
     app.wait_for_turn()
+
+
+def test_back_to_game_is_in_view_and_escape_goes_back(app):
+    """New Game mid-match at 1280x800: the way back to the game is at the top of the
+    start screen, in view without scrolling (it was under the form, at y 866), and
+    Escape goes back too."""
+    page = app.page
+    seed, _ = opening_deal()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        app.new_game(seed, LEVELS)
+        rack = app.rack_ids()
+        page.locator("#menu-new-game").click()
+        back = app.button("Back to Game")
+        expect(back).to_be_visible()
+        box = back.bounding_box()
+        assert box["y"] + box["height"] <= 800, box
+        assert page.evaluate("document.querySelector('main').scrollTop") == 0
+        expect(page.locator("#resume-where")).to_contain_text("round 1")
+        back.click()
+        expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+        # Escape on the start screen goes back to the game, as the button does.
+        page.locator("#menu-new-game").click()
+        expect(page.get_by_role("heading", name="New Game")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("#game-screen")).to_be_visible()
+        expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+        assert app.rack_ids() == rack
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})

@@ -97,11 +97,18 @@ def test_the_game_screen_says_which_variants_are_on(app):
         shown = "Variants: opening 50 · runs wrap 13 to 1 · joker sets locked"
         expect(rules).to_have_accessible_name(shown)
         expect(page.get_by_role("button", name=shown)).to_have_count(1)
-        expect(rules).to_have_accessible_description("Opens How To Play")
+        expect(rules).to_have_accessible_description("Opens How To Play at its Variants")
         expect(page.locator("#turn-info")).to_contain_text("Opening: 0 of 50")
         rules.click()
         dialog = page.get_by_role("dialog", name="How To Play")
         expect(variant_line(dialog, "Sets with a joker are locked (on)")).to_be_visible()
+        # Opened at its Variants (they are what the button names); from the top bar, at
+        # the top.
+        expect(dialog.get_by_role("heading", name="Variants")).to_be_in_viewport()
+        dialog.get_by_role("button", name="Close").click()
+        app.button("How To Play").click()
+        expect(dialog.get_by_role("heading", name="Tiles", exact=True)).to_be_in_viewport()
+        expect(dialog.get_by_role("heading", name="Variants")).not_to_be_in_viewport()
         dialog.get_by_role("button", name="Close").click()
         # On a phone: how many, in the turn line's row.
         page.set_viewport_size({"width": 390, "height": 844})
@@ -110,7 +117,7 @@ def test_the_game_screen_says_which_variants_are_on(app):
         # The name starts with the count shown and still reads the list out.
         expect(page.get_by_role("button", name="3 variants")).to_have_count(1)
         expect(rules).to_have_accessible_name(re.compile(rf"^3 variants\b.*{re.escape(shown)}$"))
-        expect(rules).to_have_accessible_description("Opens How To Play")
+        expect(rules).to_have_accessible_description("Opens How To Play at its Variants")
         box, turn = rules.bounding_box(), page.locator("#turn-info").bounding_box()
         assert abs((box["y"] + box["height"] / 2) - (turn["y"] + turn["height"] / 2)) < 4
     finally:
