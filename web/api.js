@@ -151,7 +151,8 @@ export function createGame(engine, options = {}) {
     if (!view || state.restoring) return;
     const table = isMyTurn(state) && board.isTouched(state) ? state.table : null;
     try {
-      localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table }));
+      const start = table ? state.turnRack : null; // the rack Reset Turn brings back
+      localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table, start }));
     } catch {
       // Storage full or disabled: a reload deals the rack back in the engine's order.
     }
@@ -188,6 +189,11 @@ export function createGame(engine, options = {}) {
       ) {
         state.rack = kept.rack.slice();
         state.table = table.map((row) => row.slice());
+        // The rack as the turn began, for Reset Turn: kept with the arrangement (the
+        // engine's rack exactly), else the kept rack with the laid tiles after it.
+        const start = kept.start;
+        const whole = ids(start) && start.length === state.startRack.length && start.every((id) => rackIds.has(id));
+        state.turnRack = whole ? start.slice() : [...kept.rack, ...state.startRack.filter((id) => !kept.rack.includes(id))];
         return board.isTouched(state);
       }
     }
@@ -195,6 +201,7 @@ export function createGame(engine, options = {}) {
     const order = kept.rack.filter((id) => rackIds.has(id));
     const inOrder = new Set(order);
     state.rack = [...order, ...state.rack.filter((id) => !inOrder.has(id))];
+    state.turnRack = state.rack.slice();
     return false;
   }
 

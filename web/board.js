@@ -132,13 +132,15 @@ export function isTouched(state) {
   return JSON.stringify(state.table) !== JSON.stringify(state.startTable);
 }
 
-/** Everything back as it was at the start of the turn (the rack keeps its own order). */
+/** Everything back where it was at the start of the turn: the table, and every rack tile
+ *  at its place on the rack (in the order the rack was sorted to, if it was this turn). */
 export function resetTurn(state) {
-  const rackNow = new Set(state.startRack);
-  const kept = state.rack.filter((id) => rackNow.has(id));
-  const back = state.startRack.filter((id) => !kept.includes(id));
+  const ours = new Set(state.startRack);
+  const order = state.turnRack.filter((id) => ours.has(id));
+  const known = new Set(order);
   state.table = copyTable(state.startTable);
-  state.rack = [...kept, ...back];
+  state.rack = [...order, ...state.startRack.filter((id) => !known.has(id))];
+  state.turnRack = state.rack.slice();
   state.selected = null;
   state.check = null;
   state.refused = null;
@@ -154,9 +156,10 @@ function tileKey(state, id, by) {
 
 /** Sorting is free and changes only the rack's order. Jokers go last. */
 export function sortRack(state, by) {
-  state.rack = state.rack
-    .slice()
-    .sort((a, b) => tileKey(state, a, by) - tileKey(state, b, by) || a - b);
+  const sorted = (ids) => ids.slice().sort((a, b) => tileKey(state, a, by) - tileKey(state, b, by) || a - b);
+  state.rack = sorted(state.rack);
+  // A sort is not a move: the rack Reset Turn brings back is sorted too.
+  state.turnRack = sorted(state.turnRack);
 }
 
 /** Take a view from the engine. On the human's turn the arrangement starts afresh
@@ -171,6 +174,7 @@ export function applyView(state, view) {
   const kept = state.rack.filter((id) => have.has(id));
   const keptSet = new Set(kept);
   state.rack = [...kept, ...ids.filter((id) => !keptSet.has(id))];
+  state.turnRack = state.rack.slice();
   state.startRack = ids;
   state.table = view.table.map((set) => set.tiles.map((t) => t.id));
   state.startTable = copyTable(state.table);

@@ -12,6 +12,7 @@ export function createState() {
     startRack: [], // [ids] as at the start of the turn
     table: [], // [[ids]] tentative
     rack: [], // [ids] in the player's own order
+    turnRack: [], // [ids] the rack as the turn began (sorted with it): what Reset Turn brings back
     selected: null, // id of the tile picked up by tap or keyboard
     undo: [], // arrangements before each move of this turn
     hint: null, // {table, placed, next}: the engine's suggested play, shown step by step

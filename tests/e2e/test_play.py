@@ -368,3 +368,30 @@ def test_a_table_tile_tapped_to_the_rack_stays_and_the_page_says_why(app):
     expect(message).to_have_text(
         re.compile("^" + re.escape(label.capitalize()) + " was on the table")
     )
+
+
+def test_reset_turn_puts_every_rack_tile_back_in_its_place(app):
+    """ "Turn reset: every tile is back where it was": tiles laid from the middle of the
+    rack go back to their places, not to its end; a sort done this turn is kept."""
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    rack = app.rack_ids()
+    laid = [i for tiles in sets for i in tiles]
+    assert set(laid) != set(rack[-len(laid) :])  # some come from the middle of the rack
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    app.button("Reset Turn").click()
+    expect(app.page.locator("#message")).to_have_text(
+        "Turn reset: every tile is back where it was."
+    )
+    assert app.table_ids() == []
+    assert app.rack_ids() == rack
+    # Sorted, then laid and reset: the rack is back as it was sorted.
+    app.button("Sort by Number").click()
+    sorted_rack = app.rack_ids()
+    assert sorted_rack != rack
+    app.tap_new_set(sets[0])
+    app.tile(app.rack_ids()[-1]).click()
+    app.page.get_by_role("button", name="Put here: rack, position 1", exact=True).click()
+    app.button("Reset Turn").click()
+    assert app.rack_ids() == sorted_rack
