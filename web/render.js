@@ -316,6 +316,8 @@ function renderRulesInfo(state) {
   ].filter(Boolean);
   const button = $("rules-info");
   button.hidden = !on.length;
+  // A game with a turn clock keeps room for it beside the turn line (layout only).
+  button.parentElement.classList.toggle("timed", !!r.turn_seconds);
   $("rules-list").textContent = on.join(" · ");
   $("rules-count").textContent = count(on.length, "variant");
   button.title = `Variants: ${on.join(" · ")}. Opens How To Play.`;
