@@ -274,12 +274,12 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
         table = None
     before = [list(row) for row in game.table]
     what, drawn = game.timeout(table, player=session.me)
-    me = "You"
+    penalty = f"{len(drawn)} penalty tile{'' if len(drawn) == 1 else 's'}"
     lines = {
-        "draw": f"Time ran out: {me} drew a tile",
-        "pass": f"Time ran out: {me} passed",
-        "play": f"Time ran out: {describe_play(me, before, game.table)}",
-        "penalty": f"Time ran out: the table snapped back and you drew {len(drawn)} penalty tiles",
+        "draw": "Time ran out: you drew a tile",
+        "pass": "Time ran out: you passed",
+        "play": f"Time ran out: {describe_play('you', before, game.table)}",
+        "penalty": f"Time ran out: the table snapped back and you drew {penalty}",
     }
     session.say(lines[what])
     event = {"type": "timeout", "outcome": what, "player": session.me}

@@ -368,7 +368,7 @@ def test_timeout_untouched_is_a_draw(by_hand):
     (event,) = answer["events"]
     assert event["type"] == "timeout" and event["outcome"] == "draw"
     assert len(event["tiles"]) == 1
-    assert answer["view"]["log"][-1] == "Time ran out: You drew a tile"
+    assert answer["view"]["log"][-1] == "Time ran out: you drew a tile"
 
 
 def test_timeout_marked_untouched_ignores_the_table(by_hand):
@@ -383,7 +383,7 @@ def test_timeout_with_a_legal_arrangement_plays_it(by_hand):
     assert answer["events"][0]["outcome"] == "play"
     assert answer["events"][0]["tiles"] == []
     assert len(answer["view"]["table"]) == 1
-    assert answer["view"]["log"][-1] == "Time ran out: You laid R10 B10 Y10"
+    assert answer["view"]["log"][-1] == "Time ran out: you laid R10 B10 Y10"
 
 
 def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand):
@@ -397,6 +397,16 @@ def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand)
     assert len(v["rack"]) == 7
     assert v["log"][-1].startswith("Time ran out: the table snapped back")
     assert v["log"][-1].endswith("drew 3 penalty tiles")
+
+
+def test_a_timeout_penalty_of_one_tile_says_one_tile(by_hand):
+    # With one tile left in the pool the penalty is that one tile, and the log says so.
+    new_game(seed=6)
+    by_hand.rig(the_round(), ["R7 R8 R9 K1", "B1"], pool="Y5", current=0)
+    game = the_round()
+    answer = call("timeout", table=ids(by_hand, game, ["R7 R8 R9"]))
+    assert len(answer["events"][0]["tiles"]) == 1
+    assert answer["view"]["log"][-1].endswith("you drew 1 penalty tile")
 
 
 # ----- resigning, rounds, the match --------------------------------------------------------------
