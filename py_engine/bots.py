@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .rounds import Round
@@ -38,7 +38,7 @@ from .rules import Rules
 from .sets import read_set
 from .solver import Play, can_play, solve
 from .tiles import DECK, Tile
-from .turns import check_turn, describe_play, play_steps
+from .turns import check_turn, describe_play, play_steps, settle_table
 
 __all__ = ["LEVELS", "BotTurn", "choose_turn", "hint"]
 
@@ -143,7 +143,7 @@ def choose_turn(
         if not check.ok:  # pragma: no cover - a bot bug must never cost the game
             table = None
         else:
-            table = check.table
+            table = settle_table(view.table, check.table, view.rules)
             return BotTurn(
                 table,
                 list(check.placed),
@@ -157,7 +157,9 @@ def hint(game: Round, player: int) -> Play | None:
     """The best play for ``player`` now (the exact solver), or None when there is none."""
     view = View.of(game, player)
     play = _best(view)
-    return play if play.found else None
+    if not play.found:
+        return None
+    return replace(play, table=settle_table(view.table, play.table, view.rules))
 
 
 def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -> Play:

@@ -1391,19 +1391,9 @@ def _solve(
         return Play(table, [], 0)
     if not opened:
         return _solve_opening(table, rack, rules, threshold)
-    locked = _jokers_locked(table, rules)
-    if locked:
-        play = _solve_locked(table, rack, rules, layout, effort)
-    else:
-        play = _solve_open(table, rack, rules, layout=layout, effort=effort) or Play(table, [], 0)
-    if not (layout and play.found):
-        return play
-    # Locked: a set holding a joker keeps its very tiles (the turn check reads ids).
-    frozen = (
-        {t.id for row in table if any(t.is_joker for t in row) for t in row} if locked else set()
-    )
-    rows = _settle(table, play.table, frozen)
-    return Play(rows, play.placed, play.value, play.changed, play.notes)
+    if _jokers_locked(table, rules):
+        return _solve_locked(table, rack, rules, layout, effort)
+    return _solve_open(table, rack, rules, layout=layout, effort=effort) or Play(table, [], 0)
 
 
 def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
@@ -1749,114 +1739,6 @@ def _keep_sets(
                 where[t.id] = len(sets) - 1
             by_sig.setdefault(_face_sig(r), []).append(len(sets) - 1)
     return kept, [r for r in sets if r is not None]
-
-
-def _settle_home(table: list[list[Tile]], rows: list[list[Tile]]) -> dict[int, int]:
-    """For each row of a play's table that continues a table set, that set: the one with
-    the very same tiles first, then the same faces, then the one it shares most faces
-    with (at least half of that set's), each set continued by one row at most."""
-    fkey = _FACE_KEY
-    origin = {t.id: s for s, row in enumerate(table) for t in row}
-    home: dict[int, int] = {}
-    rest = []
-    for i, row in enumerate(rows):
-        s = origin.get(row[0].id)
-        if s is not None and len(row) == len(table[s]) and all(origin.get(t.id) == s for t in row):
-            home[i] = s
-        else:
-            rest.append(i)
-    if not rest:
-        return home
-    taken = set(home.values())
-    free_sets: dict[tuple[int, ...], list[int]] = {}
-    for s, row in enumerate(table):
-        if s not in taken:
-            free_sets.setdefault(_face_sig(row), []).append(s)
-    unmatched = []
-    for i in rest:
-        same = free_sets.get(_face_sig(rows[i]))
-        if same:
-            home[i] = same.pop(0)
-        else:
-            unmatched.append(i)
-    left = {s for sets in free_sets.values() for s in sets}
-    if unmatched and left:
-        # face -> [(set, copies of the face in it)], for the sets not matched yet
-        holders: dict[int, list[tuple[int, int]]] = {}
-        for s in left:
-            for f, n in Counter(fkey[t.id] for t in table[s]).items():
-                holders.setdefault(f, []).append((s, n))
-        pairs = []
-        for i in unmatched:
-            shared: dict[int, int] = {}
-            for f, n in Counter(fkey[t.id] for t in rows[i]).items():
-                for s, m in holders.get(f, ()):
-                    shared[s] = shared.get(s, 0) + min(n, m)
-            for s, common in shared.items():
-                if common * 2 >= len(table[s]):
-                    pairs.append((-common, s, i))
-        pairs.sort()
-        for _, s, i in pairs:
-            if s in left and i not in home:
-                home[i] = s
-                left.discard(s)
-    return home
-
-
-def _settle(
-    table: list[list[Tile]], rows: list[list[Tile]], frozen: set[int] | frozenset[int] = frozenset()
-) -> list[list[Tile]]:
-    """``rows`` (a play's table) put the way a player would leave the table: each row
-    that continues a table set (``_settle_home``) takes its place, in the table's order,
-    and new sets come after; of two copies of a face (or the two jokers) on the table,
-    the one that was in a row's set is the one in that row, so a tile does not seem to
-    move when only its twin did (tiles in ``frozen`` stay where they are); a group keeps
-    its tiles' order, added tiles after. The same faces in the same places: the play is
-    unchanged."""
-    fkey = _FACE_KEY
-    origin = {t.id: s for s, row in enumerate(table) for t in row}
-    home = _settle_home(table, rows)
-    out = [list(row) for row in rows]
-    # Copies: each place takes the copy that was in its row's table set, when one is free.
-    # Rows holding only their own set's tiles are right as they are.
-    mixed = [
-        i for i, row in enumerate(rows) if any(origin.get(t.id, -1) != home.get(i) for t in row)
-    ]
-    places: dict[int, list[tuple[int, int]]] = {}
-    for i in mixed:
-        for j, t in enumerate(rows[i]):
-            if t.id not in frozen:
-                places.setdefault(fkey[t.id], []).append((i, j))
-    for spots in places.values():
-        if len(spots) < 2:
-            continue
-        pool = [out[i][j] for i, j in spots]
-        chosen: dict[tuple[int, int], Tile] = {}
-        for i, j in spots:
-            want = home.get(i)
-            tile = next((t for t in pool if want is not None and origin.get(t.id) == want), None)
-            if tile is not None:
-                pool.remove(tile)
-                chosen[(i, j)] = tile
-        for i, j in spots:
-            if (i, j) not in chosen:
-                tile = out[i][j] if out[i][j] in pool else pool[0]
-                pool.remove(tile)
-                chosen[(i, j)] = tile
-        for (i, j), tile in chosen.items():
-            out[i][j] = tile
-    # A group keeps the order its tiles had on the table.
-    for i, s in home.items():
-        row = out[i]
-        if row == table[s]:
-            continue
-        reals = [t for t in row if not t.is_joker]
-        if len(reals) < len(row) - 1 or len({t.number for t in reals}) != 1:
-            continue  # a run (or two jokers and a tile): its order is its numbers
-        before = {t.id: k for k, t in enumerate(table[s])}
-        out[i] = sorted(row, key=lambda t: before.get(t.id, len(before)))
-    ordered = sorted(home, key=home.__getitem__)
-    return [out[i] for i in ordered] + [out[i] for i in range(len(out)) if i not in home]
 
 
 def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:

@@ -18,7 +18,15 @@ from .rules import Rules
 from .sets import SetReading, read_set
 from .tiles import Face, Tile, TileError, parse_face
 
-__all__ = ["TurnCheck", "TurnProblem", "check_codes", "check_turn", "describe_play", "play_steps"]
+__all__ = [
+    "TurnCheck",
+    "TurnProblem",
+    "check_codes",
+    "check_turn",
+    "describe_play",
+    "play_steps",
+    "settle_table",
+]
 
 Table = Sequence[Sequence[Tile]]
 
@@ -355,6 +363,127 @@ def _free_copy(face: Face, used: set[int]) -> Tile:
 
 
 # ----- describing a play (for the log and for animation) -----
+
+
+# A tile id's face for settling a table: 0..51, or 52 for either joker.
+_FACE_KEY = (*(i % 52 for i in range(104)), 52, 52)
+
+
+def _face_sig(row: Sequence[Tile]) -> tuple[int, ...]:
+    return tuple(sorted([_FACE_KEY[t.id] for t in row]))
+
+
+def _settle_home(table: Table, rows: Table) -> dict[int, int]:
+    """For each row of a play's table that continues a table set, that set: the one with
+    the very same tiles first, then the same faces, then the one it shares most faces
+    with (at least half of that set's), each set continued by one row at most."""
+    fkey = _FACE_KEY
+    origin = {t.id: s for s, row in enumerate(table) for t in row}
+    home: dict[int, int] = {}
+    rest = []
+    for i, row in enumerate(rows):
+        s = origin.get(row[0].id)
+        if s is not None and len(row) == len(table[s]) and all(origin.get(t.id) == s for t in row):
+            home[i] = s
+        else:
+            rest.append(i)
+    if not rest:
+        return home
+    taken = set(home.values())
+    free_sets: dict[tuple[int, ...], list[int]] = {}
+    for s, row in enumerate(table):
+        if s not in taken:
+            free_sets.setdefault(_face_sig(row), []).append(s)
+    unmatched = []
+    for i in rest:
+        same = free_sets.get(_face_sig(rows[i]))
+        if same:
+            home[i] = same.pop(0)
+        else:
+            unmatched.append(i)
+    left = {s for sets in free_sets.values() for s in sets}
+    if unmatched and left:
+        # face -> [(set, copies of the face in it)], for the sets not matched yet
+        holders: dict[int, list[tuple[int, int]]] = {}
+        for s in left:
+            for f, n in Counter(fkey[t.id] for t in table[s]).items():
+                holders.setdefault(f, []).append((s, n))
+        pairs = []
+        for i in unmatched:
+            shared: dict[int, int] = {}
+            for f, n in Counter(fkey[t.id] for t in rows[i]).items():
+                for s, m in holders.get(f, ()):
+                    shared[s] = shared.get(s, 0) + min(n, m)
+            for s, common in shared.items():
+                if common * 2 >= len(table[s]):
+                    pairs.append((-common, s, i))
+        pairs.sort()
+        for _, s, i in pairs:
+            if s in left and i not in home:
+                home[i] = s
+                left.discard(s)
+    return home
+
+
+def settle_table(before: Table, after: Table, rules: Rules | None = None) -> list[list[Tile]]:
+    """``after`` (a play's table) put the way a player would leave the table: each row
+    that continues a table set (``_settle_home``) takes its place, in the table's order,
+    and new sets come after; of two copies of a face (or the two jokers) on the table,
+    the one that was in a row's set is the one in that row, so a tile does not seem to
+    move when only its twin did (with locked jokers, a set holding a joker keeps its very
+    tiles, as the turn check reads them); a group keeps its tiles' order, added tiles
+    after. The same faces in the same places: the play is unchanged, and a bot's turn
+    (``play_steps``) shows only the tiles that really move."""
+    table, rows = before, after
+    frozen = (
+        {t.id for row in table if any(t.is_joker for t in row) for t in row}
+        if rules is not None and rules.locked_jokers
+        else set()
+    )
+    fkey = _FACE_KEY
+    origin = {t.id: s for s, row in enumerate(table) for t in row}
+    home = _settle_home(table, rows)
+    out = [list(row) for row in rows]
+    # Copies: each place takes the copy that was in its row's table set, when one is free.
+    # Rows holding only their own set's tiles are right as they are.
+    mixed = [
+        i for i, row in enumerate(rows) if any(origin.get(t.id, -1) != home.get(i) for t in row)
+    ]
+    places: dict[int, list[tuple[int, int]]] = {}
+    for i in mixed:
+        for j, t in enumerate(rows[i]):
+            if t.id not in frozen:
+                places.setdefault(fkey[t.id], []).append((i, j))
+    for spots in places.values():
+        if len(spots) < 2:
+            continue
+        pool = [out[i][j] for i, j in spots]
+        chosen: dict[tuple[int, int], Tile] = {}
+        for i, j in spots:
+            want = home.get(i)
+            tile = next((t for t in pool if want is not None and origin.get(t.id) == want), None)
+            if tile is not None:
+                pool.remove(tile)
+                chosen[(i, j)] = tile
+        for i, j in spots:
+            if (i, j) not in chosen:
+                tile = out[i][j] if out[i][j] in pool else pool[0]
+                pool.remove(tile)
+                chosen[(i, j)] = tile
+        for (i, j), tile in chosen.items():
+            out[i][j] = tile
+    # A group keeps the order its tiles had on the table.
+    for i, s in home.items():
+        row = out[i]
+        if row == table[s]:
+            continue
+        reals = [t for t in row if not t.is_joker]
+        if len(reals) < len(row) - 1 or len({t.number for t in reals}) != 1:
+            continue  # a run (or two jokers and a tile): its order is its numbers
+        before = {t.id: k for k, t in enumerate(table[s])}
+        out[i] = sorted(row, key=lambda t: before.get(t.id, len(before)))
+    ordered = sorted(home, key=home.__getitem__)
+    return [out[i] for i in ordered] + [out[i] for i in range(len(out)) if i not in home]
 
 
 def play_steps(before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]) -> list[dict]:

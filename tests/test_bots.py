@@ -166,6 +166,31 @@ def test_a_bot_turn_carries_its_steps_and_narration(by_hand) -> None:
     assert turn.narration == "Bot added R6 to R3 R4 R5"
 
 
+@pytest.mark.parametrize("level", ["hard", "expert", "hint"])
+def test_a_bot_turn_and_a_hint_leave_the_table_in_its_order(by_hand, level) -> None:
+    # The solver's own answer here puts the blue run first and the group's tiles in
+    # another order; a bot's turn and a hint keep every set in its place (new tiles at
+    # the end of a group), so the only tiles shown moving are the two from the rack.
+    table = ["R3 R4 R5", "B1 B2 B3", "K10 Y10 R10", "K8 K9 K10 K11"]
+    game = by_hand.rigged(["B4 K12 R1", "K2"], table, opened=[True, True])
+    before = [list(row) for row in game.table]
+    if level == "hint":
+        best = hint(game, 0)
+        assert best is not None
+        after = best.table
+    else:
+        turn = choose_turn(game, 0, level, random.Random(0))
+        assert turn.table is not None and len(turn.steps) == 2
+        assert all(step["from"] == "rack" for step in turn.steps)
+        after = turn.table
+    assert [[t.id for t in row] for row in after] == [
+        [t.id for t in before[0]],
+        [*(t.id for t in before[1]), game.racks[0][0].id],
+        [t.id for t in before[2]],
+        [*(t.id for t in before[3]), game.racks[0][1].id],
+    ]
+
+
 def test_expert_endgame_rollouts_are_legal_and_deterministic(by_hand) -> None:
     # Two players, a small rack: the expert weighs its plays (and drawing) by rollouts.
     game = by_hand.rigged(

@@ -1,10 +1,22 @@
 """Turn checking (RULES.md, "A turn" and the locked-joker-sets variant)."""
 
+import random
+from collections import Counter
+
 import pytest
+from solver_positions import random_position
 
 from py_engine.rules import Rules
+from py_engine.solver import solve
 from py_engine.tiles import Tile, TileError, assign_ids, parse_tiles
-from py_engine.turns import TurnProblem, check_codes, check_turn, describe_play, play_steps
+from py_engine.turns import (
+    TurnProblem,
+    check_codes,
+    check_turn,
+    describe_play,
+    play_steps,
+    settle_table,
+)
 
 LOCKED = Rules(locked_jokers=True)
 
@@ -399,3 +411,73 @@ def test_describe_play_names_a_set_by_its_tiles_not_by_its_number():
     shuffled = describe_play("Computer 1", [group, low, run], [after[1], after[0], after[2]])
     assert shuffled == line
     assert "Set" not in line
+
+
+def _faces_at(row) -> tuple[str, ...]:
+    """A row's faces (jokers alike), sorted: a settled group may put its tiles in order."""
+    return tuple(sorted("J" if t.is_joker else t.code for t in row))
+
+
+def test_the_table_keeps_its_order_and_each_set_its_own_tiles():
+    # A play that extends two sets: the table's sets stay in their places (the answer
+    # once put the blue run first), the group keeps its order, and of the two K10s each
+    # stays in its own set, so only the two placed tiles move.
+    *table, rack = assign_ids(
+        [
+            ["R3", "R4", "R5"],
+            ["B1", "B2", "B3"],
+            ["K10", "Y10", "R10"],
+            ["K8", "K9", "K10", "K11"],
+            ["B4", "K12"],
+        ]
+    )
+    assert table[2][0].id != table[3][2].id
+    play = solve(table, rack, opened=True, rules=Rules())
+    assert play.count == 2
+    settled = settle_table(table, play.table)
+    assert [[t.id for t in r] for r in settled] == [
+        [t.id for t in table[0]],
+        [*(t.id for t in table[1]), rack[0].id],
+        [t.id for t in table[2]],
+        [*(t.id for t in table[3]), rack[1].id],
+    ]
+    assert [s["tile"] for s in play_steps(table, settled)] == [rack[0].id, rack[1].id]
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(locked_jokers=True), Rules(wrap_runs=True)])
+def test_a_settled_table_moves_only_tiles_that_change_sets(rules):
+    # Copies of a face are alike: of two on the table, the settled answer leaves each in
+    # the set it was in whenever that set goes on, and sets keep their places. Random
+    # positions: the settled answer has the same rows of faces, passes the turn check,
+    # the table sets kept whole come in the table's order, and no two twins each sit
+    # among the other's old set-mates (a swap would keep both).
+    rng = random.Random(31)
+    checked = 0
+    for _ in range(80):
+        p = random_position(rng, rules=rules, jokers=True, opened=True)
+        play = solve(p.table, p.rack, opened=True, rules=rules)
+        if not play.found:
+            continue
+        checked += 1
+        settled = settle_table(p.table, play.table, rules)
+        assert check_turn(p.table, settled, p.rack, opened=True, rules=rules).ok
+        assert sorted(map(_faces_at, settled)) == sorted(map(_faces_at, play.table))
+        origin = {t.id: s for s, row in enumerate(p.table) for t in row}
+        row_of = {t.id: i for i, row in enumerate(settled) for t in row}
+        whole = [row_of[r[0].id] for r in p.table if len({row_of[t.id] for t in r}) == 1]
+        assert whole == sorted(whole)
+        mates = {
+            t.id: Counter(origin[x.id] for x in row if x.id != t.id and x.id in origin)
+            for row in settled
+            for t in row
+        }
+        for t in (t for row in settled for t in row if t.id < 52 and t.id in origin):
+            twin = Tile(t.id + 52)
+            if twin.id not in origin or origin[t.id] == origin[twin.id]:
+                continue
+            mine, its = mates[t.id], mates[twin.id]
+            swap = mine[origin[twin.id]] > mine[origin[t.id]] and (
+                its[origin[t.id]] > its[origin[twin.id]]
+            )
+            assert not swap or rules.locked_jokers, (t, [[x.code for x in r] for r in settled])
+    assert checked > 20
