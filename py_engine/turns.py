@@ -536,30 +536,39 @@ def describe_play(
 ) -> str:
     """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
 
-    A set added to is named by the other tiles it ends the turn with, never by its
-    number: a later play that rearranges the table renumbers the sets, and the line is
-    read after that (in the log, and in the summary when the player's turn comes round).
+    A set added to is named by the other tiles it ends the turn with, and a new set that
+    takes a tile or two from the table is named whole, with the tiles it took (``made K6
+    K7 K8 (K7 from the table)``); "rearranged the table" says that other table tiles moved.
+    Never a set's number: a later play that rearranges the table renumbers the sets, and
+    the line is read after that (in the log, and in the summary when the player's turn
+    comes round).
     """
-    on_table = {t.id for row in before for t in row}
+    origin = {t.id: s for s, row in enumerate(before) for t in row}
     home = _matching_sets(before, after)
-    laid, added, rearranged = [], [], False
+    laid, added, made = [], [], []
+    moved: set[int] = set()  # table tiles that changed sets
+    explained: set[int] = set()  # of those, the ones a new set took (said with it)
     for i, row in enumerate(after):
-        new = [t for t in row if t.id not in on_table]
-        if i not in home:
-            if len(new) == len(row):
+        new = [t for t in row if t.id not in origin]
+        old = [t for t in row if t.id in origin]
+        moved.update(t.id for t in old if origin[t.id] != home.get(i))
+        if i not in home and new and len(old) < 3:
+            if old:  # a new set of rack tiles and a tile or two taken from the table
+                taken = " ".join(t.code for t in old)
+                made.append(f"{' '.join(t.code for t in row)} ({taken} from the table)")
+                explained.update(t.id for t in old)
+            else:
                 laid.append(" ".join(t.code for t in row))
-                continue
-            rearranged = True
-        elif {t.id for t in row} - {t.id for t in new} != {t.id for t in before[home[i]]}:
-            rearranged = True
-        if new:
-            others = " ".join(t.code for t in row if t.id in on_table)
-            added.append(f"{' '.join(t.code for t in new)} to {others}")
+        elif new:  # added to a set, or to a part of one split up
+            added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in old)}")
+    rearranged = bool(moved - explained)
     parts = []
     if laid:
         parts.append("laid " + ", ".join(laid))
     if added:
         parts.append("added " + ", ".join(added))
+    if made:
+        parts.append("made " + ", ".join(made))
     if rearranged:
         parts.append("rearranged the table")
     if not parts:  # pragma: no cover - a legal play always places a tile

@@ -413,6 +413,24 @@ def test_describe_play_names_a_set_by_its_tiles_not_by_its_number():
     assert "Set" not in line
 
 
+def test_describe_play_names_a_new_set_made_with_table_tiles_whole():
+    # K7 leaves the group R7 Y7 K7 (B7 takes its place) for a new run with K6 and K8 from
+    # the rack: the run is named whole, with the tile it took from the table.
+    taken: set[int] = set()
+    (group,) = assign_ids([["R7", "Y7", "K7"]], taken)
+    b7, k6, k8 = assign_ids([["B7", "K6", "K8"]], taken)[0]
+    after = [[group[0], group[1], b7], [k6, group[2], k8]]
+    assert describe_play("Computer 1", [group], after) == (
+        "Computer 1 added B7 to R7 Y7 and made K6 K7 K8 (K7 from the table)"
+    )
+    # B7 comes from a run instead: that move is not a new set's, so it is said too.
+    (run,) = assign_ids([["B4", "B5", "B6", "B7"]], taken - {b7.id})
+    after = [[group[0], group[1], run[3]], run[:3], [k6, group[2], k8]]
+    assert describe_play("Computer 1", [group, run], after) == (
+        "Computer 1 made K6 K7 K8 (K7 from the table) and rearranged the table"
+    )
+
+
 def _faces_at(row) -> tuple[str, ...]:
     """A row's faces (jokers alike), sorted: a settled group may put its tiles in order."""
     return tuple(sorted("J" if t.is_joker else t.code for t in row))
