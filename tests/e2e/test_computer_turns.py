@@ -59,6 +59,17 @@ def assert_your_turn_only_when_it_is(rows: list[dict]) -> None:
             assert row["chip"] == "You", row
 
 
+def computers_answer(view: dict) -> tuple[list[dict], dict]:
+    """The computers' turns after the player's move, until the player's turn comes round
+    again (or the round ends): (their turns, the view then)."""
+    turns = []
+    while view["current"] != view["me"] and not view["round_over"]:
+        answer = twin.call(cmd="bot_turn")
+        turns.append(answer["turn"])
+        view = answer["view"]
+    return turns, view
+
+
 @functools.cache
 def computer_draw_deal(levels: tuple[str, ...]) -> tuple[int, list[dict]]:
     """A seed where the player starts and draws, then each computer answers; returns
@@ -67,12 +78,7 @@ def computer_draw_deal(levels: tuple[str, ...]) -> tuple[int, list[dict]]:
         view = twin.new_game(seed, list(levels))
         if view["current"] != view["me"]:
             continue
-        view = twin.call(cmd="draw")["view"]
-        turns = []
-        while view["current"] != view["me"] and not view["round_over"]:
-            answer = twin.call(cmd="bot_turn")
-            turns.append(answer["turn"])
-            view = answer["view"]
+        turns, view = computers_answer(twin.call(cmd="draw")["view"])
         if turns[0]["action"] == "draw" and not view["round_over"]:
             return seed, turns
     raise AssertionError("no seed where a computer draws at once")
@@ -191,12 +197,7 @@ def two_computers_play_deal(levels: tuple[str, ...]) -> tuple[int, int, list[dic
         if view["current"] != view["me"]:
             continue
         for draws in range(1, 8):
-            view = twin.call(cmd="draw")["view"]
-            turns = []
-            while view["current"] != view["me"] and not view["round_over"]:
-                answer = twin.call(cmd="bot_turn")
-                turns.append(answer["turn"])
-                view = answer["view"]
+            turns, view = computers_answer(twin.call(cmd="draw")["view"])
             if view["round_over"]:
                 break
             both = [t["action"] for t in turns] == ["play", "play"]

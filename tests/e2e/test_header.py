@@ -4,11 +4,8 @@ button used to drop under a longer turn line and come back up on a computer's tu
 
 from __future__ import annotations
 
-import functools
-
-import game_twin as twin
 from playwright.sync_api import expect
-from test_play import LEVELS
+from test_play import LEVELS, opening_deal
 
 # Every (header height, table top) seen from now on, with the turn line at the time.
 WATCH = """() => {
@@ -50,19 +47,6 @@ def clear_variants(app) -> None:
         app.button("Back to Game").click()
 
 
-@functools.cache
-def opening_seed(levels: tuple[str, ...]) -> tuple[int, list[list[int]]]:
-    """A seed where the player starts with an opening on the rack, and that opening."""
-    for seed in range(1, 400):
-        view = twin.new_game(seed, list(levels))
-        if view["current"] != view["me"]:
-            continue
-        sets = twin.opening(view["rack"], view["threshold"])
-        if sets and twin.call(cmd="check", table=sets)["ok"]:
-            return seed, sets
-    raise AssertionError("no seed with an opening found")
-
-
 def lay(app, sets: list[list[int]]) -> None:
     """Arrange the opening (not confirmed): the turn line says its total."""
     for tiles in sets:
@@ -73,7 +57,7 @@ def lay(app, sets: list[list[int]]) -> None:
 def test_the_header_keeps_its_height_on_a_desktop(app):
     page = app.page
     levels = ("easy", "easy")
-    seed, sets = opening_seed(levels)
+    seed, sets = opening_deal(levels)
     page.set_viewport_size({"width": 1280, "height": 800})
     try:
         start_with_variants(app, seed, list(levels))
@@ -98,7 +82,7 @@ def test_the_header_keeps_its_height_on_a_phone(phone):
     opening total ("39 of 30") is never split, and the line may take two lines without
     moving the table."""
     page = phone.page
-    seed, sets = opening_seed(tuple(LEVELS))
+    seed, sets = opening_deal()
     try:
         start_with_variants(phone, seed, LEVELS)
         expect(page.locator("#rules-count")).to_have_text("2 variants")

@@ -16,10 +16,11 @@ LEVELS = ["easy"]
 
 
 @functools.cache
-def opening_deal() -> tuple[int, list[list[int]]]:
-    """A seed where the player starts and holds an opening of plain groups and runs."""
+def opening_deal(levels: tuple[str, ...] = tuple(LEVELS)) -> tuple[int, list[list[int]]]:
+    """A seed where the player starts (against ``levels``) and holds an opening of plain
+    groups and runs."""
     for seed in range(1, 400):
-        view = twin.new_game(seed, LEVELS)
+        view = twin.new_game(seed, list(levels))
         if view["current"] != view["me"]:
             continue
         sets = twin.opening(view["rack"], view["threshold"])
