@@ -376,13 +376,14 @@ def _face_sig(row: Sequence[Tile]) -> tuple[int, ...]:
 def _settle_home(table: Table, rows: Table) -> dict[int, int]:
     """For each row of a play's table that continues a table set, that set: the one with
     the very same tiles first, then the same faces, then the one it shares most faces
-    with (at least half of that set's), each set continued by one row at most."""
+    with (at least half of that set's), each set continued by one row at most; between
+    sets alike in faces, the one whose very tiles the row holds most of."""
     fkey = _FACE_KEY
     origin = {t.id: s for s, row in enumerate(table) for t in row}
     home: dict[int, int] = {}
     rest = []
     for i, row in enumerate(rows):
-        s = origin.get(row[0].id)
+        s = origin.get(row[0].id) if row else None
         if s is not None and len(row) == len(table[s]) and all(origin.get(t.id) == s for t in row):
             home[i] = s
         else:
@@ -394,11 +395,18 @@ def _settle_home(table: Table, rows: Table) -> dict[int, int]:
     for s, row in enumerate(table):
         if s not in taken:
             free_sets.setdefault(_face_sig(row), []).append(s)
+
+    def own(i: int, s: int) -> int:
+        """How many of row ``i``'s very tiles come from table set ``s``."""
+        return sum(1 for t in rows[i] if origin.get(t.id) == s)
+
     unmatched = []
     for i in rest:
         same = free_sets.get(_face_sig(rows[i]))
         if same:
-            home[i] = same.pop(0)
+            s = max(same, key=lambda s: (own(i, s), -s))
+            same.remove(s)
+            home[i] = s
         else:
             unmatched.append(i)
     left = {s for sets in free_sets.values() for s in sets}
@@ -416,9 +424,9 @@ def _settle_home(table: Table, rows: Table) -> dict[int, int]:
                     shared[s] = shared.get(s, 0) + min(n, m)
             for s, common in shared.items():
                 if common * 2 >= len(table[s]):
-                    pairs.append((-common, s, i))
+                    pairs.append((-common, -own(i, s), s, i))
         pairs.sort()
-        for _, s, i in pairs:
+        for _, _, s, i in pairs:
             if s in left and i not in home:
                 home[i] = s
                 left.discard(s)
@@ -480,8 +488,8 @@ def settle_table(before: Table, after: Table, rules: Rules | None = None) -> lis
         reals = [t for t in row if not t.is_joker]
         if len(reals) < len(row) - 1 or len({t.number for t in reals}) != 1:
             continue  # a run (or two jokers and a tile): its order is its numbers
-        before = {t.id: k for k, t in enumerate(table[s])}
-        out[i] = sorted(row, key=lambda t: before.get(t.id, len(before)))
+        place = {t.id: k for k, t in enumerate(table[s])}
+        out[i] = sorted(row, key=lambda t: place.get(t.id, len(place)))
     ordered = sorted(home, key=home.__getitem__)
     return [out[i] for i in ordered] + [out[i] for i in range(len(out)) if i not in home]
 
@@ -536,7 +544,7 @@ def describe_play(
 ) -> str:
     """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
 
-    A set added to is named by the other tiles it ends the turn with, and a new set that
+    A set added to is named by the tiles it had and still has, and a new set that
     takes a tile or two from the table is named whole, with the tiles it took (``made K6
     K7 K8 (K7 from the table)``); "rearranged the table" says that other table tiles moved.
     Never a set's number: a later play that rearranges the table renumbers the sets, and
@@ -559,8 +567,9 @@ def describe_play(
                 explained.update(t.id for t in old)
             else:
                 laid.append(" ".join(t.code for t in row))
-        elif new:  # added to a set, or to a part of one split up
-            added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in old)}")
+        elif new:  # added to a set, or to a part of one split up: named by its own tiles
+            own = [t for t in old if origin[t.id] == home.get(i)] or old
+            added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}")
     rearranged = bool(moved - explained)
     parts = []
     if laid:

@@ -431,9 +431,40 @@ def test_describe_play_names_a_new_set_made_with_table_tiles_whole():
     )
 
 
+def test_describe_play_names_a_set_added_to_by_its_own_tiles():
+    # K1 and K6 go round K3 K4 K5, and the joker joins them from another set: the set is
+    # named by the tiles it had, and the joker's move is said as a rearrangement.
+    taken: set[int] = set()
+    run, other = assign_ids([["K3", "K4", "K5"], ["R1", "R2", "R3", "J"]], taken)
+    k1, k6 = assign_ids([["K1", "K6"]], taken)[0]
+    after = [[k1, other[3], *run, k6], other[:3]]
+    assert describe_play("Computer 1", [run, other], after) == (
+        "Computer 1 added K1 K6 to K3 K4 K5 and rearranged the table"
+    )
+
+
+def test_settling_keeps_twin_sets_apart_and_tolerates_an_empty_row():
+    # Two table sets with the same faces, their copies crossed in the answer: each set
+    # gets its own tiles back in its own place, and K5 stays with the set it joined.
+    a, b = assign_ids([["R5", "B5", "Y5"], ["R5", "B5", "Y5"]])
+    k5 = assign_ids([["K5"]], {t.id for t in [*a, *b]})[0][0]
+    after = [[b[0], a[1], b[2], k5], [a[0], b[1], a[2]], []]
+    settled = settle_table([a, b], after)
+    assert [[t.id for t in row] for row in settled[:2]] == [
+        [t.id for t in a],
+        [*(t.id for t in b), k5.id],
+    ]
+    assert settled[2] == []
+
+
 def _faces_at(row) -> tuple[str, ...]:
-    """A row's faces (jokers alike), sorted: a settled group may put its tiles in order."""
-    return tuple(sorted("J" if t.is_joker else t.code for t in row))
+    """A row's faces (jokers alike), in their places; a group's sorted, since a settled
+    group may put its tiles back in the order they had."""
+    faces = tuple("J" if t.is_joker else t.code for t in row)
+    group = (
+        len({t.number for t in row if not t.is_joker}) == 1 and len(faces) - faces.count("J") > 1
+    )
+    return tuple(sorted(faces)) if group else faces
 
 
 def test_the_table_keeps_its_order_and_each_set_its_own_tiles():
