@@ -334,6 +334,8 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
         "table": [[t.id for t in row] for row in best.table],
         "placed": [t.id for t in best.placed],
         "steps": play_steps(game.table, best.table),
+        # What to do, in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6".
+        "said": describe_play(None, game.table, best.table),
     }
 
 

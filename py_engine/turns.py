@@ -540,7 +540,7 @@ def _matching_sets(
 
 
 def describe_play(
-    name: str, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+    name: str | None, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
 ) -> str:
     """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
 
@@ -549,7 +549,8 @@ def describe_play(
     K7 K8 (K7 from the table)``); "rearranged the table" says that other table tiles moved.
     Never a set's number: a later play that rearranges the table renumbers the sets, and
     the line is read after that (in the log, and in the summary when the player's turn
-    comes round).
+    comes round). With ``name`` None the line tells a player what to do, for a hint:
+    ``lay R10 B10 Y10 and add K7 to K4 K5 K6``.
     """
     origin = {t.id: s for s, row in enumerate(before) for t in row}
     home = _matching_sets(before, after)
@@ -571,15 +572,17 @@ def describe_play(
             own = [t for t in old if origin[t.id] == home.get(i)] or old
             added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}")
     rearranged = bool(moved - explained)
+    told = name is None  # a hint: what to do, not what was done
     parts = []
     if laid:
-        parts.append("laid " + ", ".join(laid))
+        parts.append(("lay " if told else "laid ") + ", ".join(laid))
     if added:
-        parts.append("added " + ", ".join(added))
+        parts.append(("add " if told else "added ") + ", ".join(added))
     if made:
-        parts.append("made " + ", ".join(made))
+        parts.append(("make " if told else "made ") + ", ".join(made))
     if rearranged:
-        parts.append("rearranged the table")
+        parts.append(("rearrange" if told else "rearranged") + " the table")
     if not parts:  # pragma: no cover - a legal play always places a tile
-        parts.append("played")
-    return f"{name} {' and '.join(parts)}"
+        parts.append("play" if told else "played")
+    line = " and ".join(parts)
+    return line if told else f"{name} {line}"

@@ -399,6 +399,19 @@ def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand)
     assert v["log"][-1].endswith("drew 3 penalty tiles")
 
 
+def test_a_hint_says_what_to_do_in_words(by_hand):
+    # Before the opening: the set to lay. After it: where each tile goes.
+    rigged_game(by_hand, ["R10 B10 Y10 K1", "B1"])
+    answer = call("hint")
+    assert answer["said"] == "lay R10 B10 Y10"
+    assert sorted(answer["placed"]) == sorted(ids(by_hand, the_round(), ["R10 B10 Y10"])[0])
+    new_game(seed=6)
+    by_hand.rig(the_round(), ["K7 R1", "B1"], ["K4 K5 K6"], current=0, opened=[True, True])
+    answer = call("hint")
+    assert answer["said"] == "add K7 to K4 K5 K6"
+    assert [s["from"] for s in answer["steps"]] == ["rack"]
+
+
 def test_a_timeout_penalty_of_one_tile_says_one_tile(by_hand):
     # With one tile left in the pool the penalty is that one tile, and the log says so.
     new_game(seed=6)

@@ -429,6 +429,10 @@ def test_describe_play_names_a_new_set_made_with_table_tiles_whole():
     assert describe_play("Computer 1", [group, run], after) == (
         "Computer 1 made K6 K7 K8 (K7 from the table) and rearranged the table"
     )
+    # For a hint (no name): what to do.
+    assert describe_play(None, [group, run], after) == (
+        "make K6 K7 K8 (K7 from the table) and rearrange the table"
+    )
 
 
 def test_describe_play_names_a_set_added_to_by_its_own_tiles():
