@@ -96,3 +96,104 @@ def test_the_header_keeps_its_height_on_a_phone(phone):
         phone.button("Reset Turn").click()
     finally:
         clear_variants(phone)
+
+
+# Every moment the turn line is cut short (wider than its box: the ellipsis), with what
+# it said then.
+WATCH_CUT = """() => {
+  window.__cut = [];
+  const look = () => {
+    const line = document.querySelector('#turn-info');
+    if (line.checkVisibility() && line.scrollWidth > line.clientWidth)
+      window.__cut.push([line.textContent, line.scrollWidth, line.clientWidth]);
+  };
+  window.__watchCut = new MutationObserver(look);
+  window.__watchCut.observe(document.body,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  look();
+}"""
+
+
+def cut_short(page) -> list[list]:
+    return page.evaluate("window.__watchCut.disconnect(), window.__cut")
+
+
+EASED = [
+    "Runs may wrap from 13 to 1",
+    "Sets with a joker are locked",
+    "Opening gets easier while you wait",
+]
+
+
+def test_the_turn_line_is_never_cut_short_on_a_620_px_tablet(app):
+    """Two variants and a clock beside "Your turn · Opening: 30 of 30": the variants
+    button gives way (its own ellipsis), the turn line is read whole, and the header
+    keeps its height."""
+    page = app.page
+    levels = ("easy", "easy", "easy")
+    seed, sets = opening_deal(levels)
+    page.set_viewport_size({"width": 620, "height": 900})
+    try:
+        start_with_variants(app, seed, list(levels))
+        page.evaluate(WATCH)
+        page.evaluate(WATCH_CUT)
+        lay(app, sets)
+        line = page.locator("#turn-info")
+        expect(line).to_contain_text("\u00a0of\u00a030")
+        assert cut_short(page) == []
+        assert len(heights(page)) == 1
+        size = line.evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert size[0] <= size[1], size
+        rules = page.locator("#rules-info").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert rules[0] > rules[1], "the variants button gives way first"
+        app.button("Reset Turn").click()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
+        clear_variants(app)
+
+
+def start_eased(app, seed: int) -> None:
+    page = app.page
+    app.to_start_screen()
+    for label in EASED:
+        page.get_by_label(label).check()
+    page.get_by_label("Opening meld").select_option("50")
+    app.new_game(seed, ["easy"], clock=60, delay=500)
+
+
+def clear_eased(app) -> None:
+    page = app.page
+    app.to_start_screen()
+    for label in EASED:
+        page.get_by_label(label).uncheck()
+    page.get_by_label("Opening meld").select_option("30")
+    page.get_by_label("Turn clock").select_option("")
+    if app.button("Back to Game").is_visible():
+        app.button("Back to Game").click()
+
+
+def test_an_eased_opening_is_never_cut_short_on_a_tablet(app):
+    """Opening 50, three variants (one the easing) and a clock: "Your turn · Opening: 0
+    of 45 (eased from 50)" is read whole at 768 px (an iPad upright) and at 601 px (the
+    narrowest tablet width, where it takes two lines), and the header never changes
+    height from turn to turn."""
+    page = app.page
+    try:
+        for width in (768, 601):
+            page.set_viewport_size({"width": width, "height": 1024})
+            start_eased(app, 5)
+            page.evaluate(WATCH)
+            page.evaluate(WATCH_CUT)
+            line = page.locator("#turn-info")
+            for _ in range(4):
+                if "eased" in (line.text_content() or ""):
+                    break
+                app.button("Draw").click()
+                app.wait_for_turn()
+            expect(line).to_contain_text("(eased\u00a0from\u00a050)")
+            assert cut_short(page) == [], width
+            seen = heights(page)
+            assert len(seen) == 1, (width, seen)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 860})
+        clear_eased(app)
