@@ -368,6 +368,38 @@ export function createGame(engine, options = {}) {
     return true;
   }
 
+  /** newGame's work: the old game's computers stopped, a new game dealt and begun. */
+  async function startNewGame(settings) {
+    await engine.ready;
+    const players = [{ name: "You", kind: "human" }];
+    settings.opponents.forEach((o, i) => players.push({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
+    const rules = { ...settings.rules, players: players.length };
+    await restoring.catch(() => {}); // a saved game being restored goes first
+    epoch++; // stop the old game's computers, and let their last call finish
+    state.notice = null;
+    state.unrestored = false; // the player chose to replace it
+    keepDeadline(null);
+    try {
+      localStorage.removeItem(ARRANGEMENT_KEY);
+    } catch {}
+    await computers.catch(() => {});
+    const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
+    if (answer.error) throw new Error(answer.error);
+    state.busy = false;
+    state.showing = null;
+    state.message = null;
+    state.screen = "game";
+    state.rack = [];
+    state.dialog = null;
+    state.highlight = new Set();
+    state.logOpen = false; // a new game opens on its table, not over it
+    board.applyView(state, answer.view);
+    state.starting = false; // the view is the new game's from here on
+    state.busy = true;
+    await showWhoStarts(answer);
+    await settle(answer, whoStartsText(answer));
+  }
+
   const api = {
     state,
     engine,
@@ -393,33 +425,19 @@ export function createGame(engine, options = {}) {
 
     /** Start a new game: settings = {opponents: [{level}], rules: {...}, seed}. */
     async newGame(settings) {
-      await engine.ready;
-      const players = [{ name: "You", kind: "human" }];
-      settings.opponents.forEach((o, i) => players.push({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
-      const rules = { ...settings.rules, players: players.length };
-      await restoring.catch(() => {}); // a saved game being restored goes first
-      epoch++; // stop the old game's computers, and let their last call finish
-      state.notice = null;
-      state.unrestored = false; // the player chose to replace it
-      keepDeadline(null);
+      // Until the new game's view is in, the old game is no longer to be resumed: the
+      // resume bar is hidden and Back to Game and Escape do nothing (the old game came
+      // back, its clock running, while the new one was being dealt).
+      state.starting = true;
+      redraw();
       try {
-        localStorage.removeItem(ARRANGEMENT_KEY);
-      } catch {}
-      await computers.catch(() => {});
-      const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
-      if (answer.error) throw new Error(answer.error);
-      state.busy = false;
-      state.showing = null;
-      state.message = null;
-      state.screen = "game";
-      state.rack = [];
-      state.dialog = null;
-      state.highlight = new Set();
-      state.logOpen = false; // a new game opens on its table, not over it
-      board.applyView(state, answer.view);
-      state.busy = true;
-      await showWhoStarts(answer);
-      await settle(answer, whoStartsText(answer));
+        await startNewGame(settings);
+      } finally {
+        if (state.starting) {
+          state.starting = false; // the engine failed: the old view, resumable again
+          redraw();
+        }
+      }
     },
 
     canDrag: (id) => board.canMove(state, id),
@@ -674,7 +692,7 @@ export function createGame(engine, options = {}) {
       redraw();
     },
     resume() {
-      if (!state.view) return;
+      if (!state.view || state.starting) return;
       state.screen = "game";
       if (state.view.round_over) state.dialog = "round";
       redraw();

@@ -573,7 +573,8 @@ export function render(state) {
     ? "Welcome back. Your game comes back as soon as the game engine has loaded (progress at the top of the page)."
     : state.notice ?? "";
   notice.hidden = !notice.textContent;
-  const resumable = state.screen === "start" && !!state.view && !state.view.match_over;
+  // Not while a new game is being dealt: the view is still the old game's.
+  const resumable = state.screen === "start" && !!state.view && !state.view.match_over && !state.starting;
   $("resume-bar").hidden = !resumable;
   if (resumable) {
     const v = state.view;

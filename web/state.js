@@ -30,6 +30,9 @@ export function createState() {
     logOpen: false, // the whole game log is shown (over the table), not just its last lines
     clock: null, // {deadline} when the turn clock runs
     restoring: false, // a saved game is being loaded
+    // A new game is being started (dealt): the view is still the old game's until the
+    // engine answers, and the old game must not be resumed (nor its clock started) meanwhile.
+    starting: false,
     unrestored: false, // a saved game failed to load (the engine failed) and is still kept
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render

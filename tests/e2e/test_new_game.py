@@ -99,3 +99,48 @@ def test_back_to_game_is_in_view_and_escape_goes_back(app):
         assert app.rack_ids() == rack
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
+
+
+# Holds the engine's answer to "new_game" until window.__release() is called, so a test
+# can look at the page while a new game is being dealt.
+HOLD_NEW_GAME = """() => {
+  const engine = window.__rummikub.engine;
+  const call = engine.call.bind(engine);
+  window.__held = false;
+  engine.call = async (request, options) => {
+    if (request.cmd === 'new_game') {
+      window.__held = true;
+      await new Promise((resolve) => (window.__release = resolve));
+    }
+    return call(request, options);
+  };
+}"""
+
+
+def test_the_old_game_cannot_be_resumed_while_a_new_one_starts(app):
+    """Between Start Game and the new game's deal the view is still the old game's: the
+    resume bar is hidden, and Escape does not bring the old game back (it did, and its
+    turn clock started mid-way through starting the new game)."""
+    page = app.page
+    seed, _ = opening_deal()
+    try:
+        app.new_game(seed, LEVELS, clock=60)
+        app.to_start_screen()
+        expect(app.button("Back to Game")).to_be_visible()
+        page.evaluate(HOLD_NEW_GAME)
+        page.get_by_label("Turn clock").select_option("")
+        app.button("Start Game").click()
+        app.abandon_if_asked()
+        page.wait_for_function("window.__held")
+        expect(page.locator("#resume-bar")).to_be_hidden()
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(300)
+        expect(page.get_by_role("heading", name="New Game")).to_be_visible()
+        expect(page.locator("#game-screen")).to_be_hidden()
+        assert page.evaluate("window.__rummikub.state.clock") is None
+        page.evaluate("window.__release()")
+        app.wait_for_turn()
+        expect(page.locator("#game-screen")).to_be_visible()
+        expect(page.locator("#clock")).to_be_hidden()  # the new game has no clock
+    finally:
+        page.evaluate("delete window.__rummikub.engine.call")
