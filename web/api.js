@@ -220,6 +220,37 @@ export function createGame(engine, options = {}) {
     return true;
   }
 
+  // The computer loop's pauses (the reveal, a turn on show): a resignation cuts the
+  // current one short.
+  let hurry = () => {};
+  function pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      hurry = () => (clearTimeout(timer), resolve());
+    });
+  }
+
+  /** Send the resignation the player confirmed (from the computer-turn loop). */
+  async function resignNow() {
+    stopClock();
+    state.busy = true;
+    let answer;
+    try {
+      answer = await engine.call({ cmd: "resign" });
+    } finally {
+      state.resigning = false;
+    }
+    if (answer.error) {
+      say(answer.error, "error");
+      redraw();
+      return;
+    }
+    board.applyView(state, answer.view);
+    say("You resigned this round.");
+    redraw();
+    await persist();
+  }
+
   // Every computer player takes its turn, one at a time, shown and narrated. One loop
   // of computer turns at a time; it runs until it is the player's turn again.
   let computers = Promise.resolve();
@@ -239,12 +270,22 @@ export function createGame(engine, options = {}) {
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
     let fresh = true;
-    while (mine === epoch && !v().round_over && v().current !== v().me) {
+    // A resignation is sent from here, between two computer turns (never beside one: the
+    // engine answers one call at a time, and a bot turn cut off by the watchdog restarts
+    // the worker), so one made while the computers play takes effect at once.
+    while (mine === epoch && !v().round_over && (v().current !== v().me || state.resigning)) {
       if (fresh) state.highlight = new Set();
       fresh = false;
+      if (state.resigning) {
+        await resignNow();
+        if (mine !== epoch) return;
+        continue;
+      }
       // Once the player is out of the round (resigned), nobody is waiting for the
       // computers' turns: they are played out at once, then the round's end is shown.
-      const delay = outOfRound() ? 0 : botDelay;
+      // Asked again at every pause: a resignation cuts short the turn on show.
+      const pace = () => (outOfRound() || state.resigning ? 0 : botDelay);
+      const delay = pace();
       const player = v().current;
       state.busy = true;
       state.showing = { player, action: "thinking" };
@@ -286,19 +327,21 @@ export function createGame(engine, options = {}) {
         redraw();
         const step = Math.max(80, Math.min(350, delay / moved.length));
         for (const id of moved) {
-          await sleep(step);
+          await pause(step);
           if (mine !== epoch) return;
+          if (!pace()) break; // resigned: the rest of the play at once
           state.pending.delete(id);
           redraw();
         }
       }
       state.pending = new Set();
       redraw();
-      if (turn.action === "draw" && delay && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
+      if (turn.action === "draw" && pace() && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
       await persist();
-      if (delay) await sleep(delay);
+      if (pace()) await pause(pace());
     }
     if (mine !== epoch) return;
+    state.resigning = false; // the round ended before it was sent: nothing to resign
     state.busy = false;
     state.showing = null;
     // Summed up only when the player's turn comes round (one line per opponent): after a
@@ -376,6 +419,7 @@ export function createGame(engine, options = {}) {
     const rules = { ...settings.rules, players: players.length };
     await restoring.catch(() => {}); // a saved game being restored goes first
     epoch++; // stop the old game's computers, and let their last call finish
+    state.resigning = false; // a resignation of the old game not yet sent is dropped
     state.notice = null;
     state.unrestored = false; // the player chose to replace it
     keepDeadline(null);
@@ -657,15 +701,21 @@ export function createGame(engine, options = {}) {
       return restoring;
     },
 
-    /** Resign this round (after the player confirmed); the computers play it out. */
+    /** Resign this round (after the player confirmed); the computers play it out. Sent
+     *  at once: on the player's turn, or during the computers' turns, where the loop
+     *  sends it after the turn being computed, with the rest of the round at no pace. */
     async resign() {
-      if (!state.view || state.view.round_over || state.view.players[state.view.me].resigned) return;
-      await computers.catch(() => {});
+      const v = state.view;
+      if (!v || v.round_over || v.players[v.me].resigned || state.resigning || state.starting) return;
+      state.resigning = true;
       stopClock();
-      const answer = await engine.call({ cmd: "resign" });
-      if (answer.error) return say(answer.error, "error"), redraw();
       state.highlight = new Set();
-      return settle(answer, "You resigned this round.");
+      hurry();
+      redraw();
+      // A play, a draw or a deal still on its way to the engine goes first (its answer
+      // starts the computer loop, which then sends the resignation); never beside it.
+      while (state.resigning && !running && (state.busy || state.whoStarts)) await sleep(50);
+      if (state.resigning) await runComputers();
     },
 
     /** Is there a game that starting a new one would abandon? (A finished match is not;

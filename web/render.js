@@ -561,7 +561,7 @@ export function render(state) {
   $("menu-new-game").hidden = state.screen !== "game";
   const v = state.view;
   $("menu-resign").hidden =
-    state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned;
+    state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned || state.resigning;
   // While a saved game comes back, the start form is put away: starting a new game
   // then would replace the saved one.
   const restoring = state.restoring && state.screen === "start";

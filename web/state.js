@@ -33,6 +33,7 @@ export function createState() {
     // A new game is being started (dealt): the view is still the old game's until the
     // engine answers, and the old game must not be resumed (nor its clock started) meanwhile.
     starting: false,
+    resigning: false, // the player resigned: the computer-turn loop sends it next
     unrestored: false, // a saved game failed to load (the engine failed) and is still kept
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render

@@ -122,3 +122,33 @@ def test_after_resigning_the_round_is_played_out_at_once(app):
     expect(dialog).to_be_visible(timeout=25_000)
     assert page.evaluate("window.__watch.disconnect(), window.__revealed") == 0
     dialog.get_by_role("button", name="New Game").click()
+
+
+def test_resigning_during_the_computers_turns_takes_effect_at_once(app):
+    """Resign confirmed while Computer 1's turn is on show (three computers, 1.6 s a
+    turn): the resignation is sent right away, not after Computer 2's and Computer 3's
+    turns at the normal speed, and the rest of the round is played out at once."""
+    page = app.page
+    app.new_game(7, ["easy", "easy", "easy"], target=0, delay=1600)
+    app.draw_or_pass()
+    page.wait_for_function(
+        "(s => s.showing?.player === 1 && s.showing.action !== 'thinking')(window.__rummikub.state)"
+    )
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    expect(app.button("Resign")).to_be_hidden()
+    # The log as the resignation came in (the round then played out pushes it off).
+    log = page.wait_for_function(
+        "(log => log.includes('You resigned') && log)(window.__rummikub.state.view.log)",
+        timeout=25_000,
+    ).json_value()
+    dialog = page.get_by_role("dialog", name="Game Over")
+    expect(dialog).to_be_visible(timeout=25_000)
+    resigned = log.index("You resigned")
+    drew = max(i for i, line in enumerate(log[:resigned]) if line.startswith("You "))
+    between = log[drew + 1 : resigned]
+    # Computer 1's turn (on show when Resign was confirmed), and no other.
+    assert [line.split(" ")[:2] for line in between] == [["Computer", "1"]], between
+    dialog.get_by_role("button", name="New Game").click()
