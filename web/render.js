@@ -320,7 +320,8 @@ function renderRulesInfo(state) {
   button.parentElement.classList.toggle("timed", !!r.turn_seconds);
   $("rules-list").textContent = on.join(" · ");
   $("rules-count").textContent = count(on.length, "variant");
-  button.title = `Variants: ${on.join(" · ")}. Opens How To Play.`;
+  // The tooltip says what the description says (its text is the describing element's).
+  button.title = `Variants: ${on.join(" · ")}. ${$("rules-opens").textContent}.`;
 }
 
 function renderControls(state) {
@@ -342,10 +343,12 @@ function renderControls(state) {
   pool.disabled = !mine;
   $("pool-count").textContent = String(v.pool);
   $("pool-unit").textContent = v.pool === 1 ? "tile" : "tiles";
-  $("pool-hint").textContent = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
-  // Its name, said in one clean phrase (the visible words are in it, in their order).
-  const what = v.pool ? `Pool: ${count(v.pool, "tile")}` : "Pool: empty";
-  pool.setAttribute("aria-label", mine ? `${what}, ${v.pool ? "tap to draw" : "tap to pass"}` : what);
+  const hint = v.pool ? (mine ? "tap to draw" : "in the pool") : mine ? "empty: tap to pass" : "empty";
+  $("pool-hint").textContent = hint;
+  // Its name holds every visible word in its order (WCAG 2.5.3, Label in Name): "Pool:
+  // 50 tiles, tap to draw", "50 tiles in the pool", "Pool: 0 tiles, empty: tap to pass".
+  const tiles = count(v.pool, "tile");
+  pool.setAttribute("aria-label", v.pool && !mine ? `${tiles} ${hint}` : `Pool: ${tiles}, ${hint}`);
   const opening = !v.opened && mine;
   document.body.classList.toggle("opening", opening);
 }

@@ -98,6 +98,8 @@ def test_the_game_screen_says_which_variants_are_on(app):
         expect(rules).to_have_accessible_name(shown)
         expect(page.get_by_role("button", name=shown)).to_have_count(1)
         expect(rules).to_have_accessible_description("Opens How To Play at its Variants")
+        # The tooltip says the same ("Opens How To Play." said less than the description).
+        expect(rules).to_have_attribute("title", f"{shown}. Opens How To Play at its Variants.")
         expect(page.locator("#turn-info")).to_contain_text("Opening: 0 of 50")
         rules.click()
         dialog = page.get_by_role("dialog", name="How To Play")

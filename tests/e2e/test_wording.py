@@ -46,3 +46,43 @@ def test_a_count_of_one_is_singular(app):
     expect(dialog).to_contain_text("It is round 1, and you have 1 point.")
     dialog.get_by_role("button", name="Keep Playing").click()
     expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+
+
+# The pool button's visible words and its accessible name, each as lower-case words.
+POOL_WORDS = """() => { const b = document.querySelector('#pool-button');
+  const words = (s) => (s.toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+  return [words(b.innerText), words(b.getAttribute('aria-label'))]; }"""
+
+
+def test_the_pool_button_is_named_with_its_visible_words(app):
+    """WCAG 2.5.3 (Label in Name): the pool button's name holds its visible words, in
+    their order, on the player's turn and not, with tiles left and with none."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    pool = page.locator("#pool-button")
+    count = int(page.locator("#pool-count").text_content())
+    states = {
+        "mine": "() => {}",
+        "theirs": "() => { window.__rummikub.state.busy = true; }",
+        "empty, theirs": "() => { const s = window.__rummikub.state;"
+        " s.view = {...s.view, pool: 0}; }",
+        "empty, mine": "() => { window.__rummikub.state.busy = false; }",
+    }
+    names = {}
+    try:
+        for what, change in states.items():
+            page.evaluate(change)
+            page.evaluate("window.__rummikub.render()")
+            shown, name = page.evaluate(POOL_WORDS)
+            assert shown in name, (what, shown, name)
+            names[what] = pool.get_attribute("aria-label")
+    finally:
+        page.evaluate("window.__rummikub.state.busy = false")
+        app.new_game(seed, LEVELS)
+    assert names == {
+        "mine": f"Pool: {count} tiles, tap to draw",
+        "theirs": f"{count} tiles in the pool",
+        "empty, theirs": "Pool: 0 tiles, empty",
+        "empty, mine": "Pool: 0 tiles, empty: tap to pass",
+    }
