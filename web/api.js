@@ -745,7 +745,11 @@ export function createGame(engine, options = {}) {
       if (!state.view || state.starting) return;
       state.screen = "game";
       if (state.view.round_over) state.dialog = "round";
+      // The control that brought the player back (Back to Game, or the focused start-screen
+      // field) is hidden now: the focus goes to the rack's first tile, not to the page.
+      if (state.rack.length) state.focus = `tile-${state.rack[0]}`;
       redraw();
+      if (lostFocus() && !state.dialog) document.getElementById("menu-new-game")?.focus();
       startClock();
     },
   };

@@ -144,3 +144,21 @@ def test_the_old_game_cannot_be_resumed_while_a_new_one_starts(app):
         expect(page.locator("#clock")).to_be_hidden()  # the new game has no clock
     finally:
         page.evaluate("delete window.__rummikub.engine.call")
+
+
+def test_back_in_the_game_the_focus_is_on_the_rack(app):
+    """Back to Game and Escape hide the start screen and the control that was focused
+    there: the focus goes to the rack's first tile (it fell to the page's body)."""
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    first = app.rack.locator(".tile").first
+    page.locator("#menu-new-game").click()
+    app.button("Back to Game").click()
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(first).to_be_focused()
+    page.locator("#menu-new-game").click()
+    page.get_by_label("Target score").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#game-screen")).to_be_visible()
+    expect(first).to_be_focused()
