@@ -616,12 +616,12 @@ export function createGame(engine, options = {}) {
       } else {
         state.hintIds = new Set(answer.placed);
         state.hint = { table: answer.table, placed: answer.placed };
-        const sets = answer.table.length;
         const strays = board.hintStrays(state, answer.table);
         const back = strays.length
           ? ` It does not use ${strays.map(tileName).join(", ")}: the first step puts ${strays.length === 1 ? "it" : "them"} back on your rack.`
           : "";
-        say(`Hint: you can play ${answer.placed.map(tileName).join(", ")} (the table ends with ${count(sets, "set")}).${back} Use Next Hint Step to lay it out.`, "hint");
+        // The engine tells the play in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6".
+        say(`Hint: ${answer.said} (${answer.placed.map(tileName).join(", ")}).${back} Use Next Hint Step to lay it out.`, "hint");
       }
       redraw();
     },

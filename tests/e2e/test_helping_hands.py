@@ -29,7 +29,8 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     hint = twin.call(cmd="hint")
     assert hint["table"]
     app.button("Hint").click()
-    expect(app.page.locator("#message")).to_contain_text("Hint: you can play")
+    # The play in words, as the engine tells it ("lay R10 B10 Y10 and add K7 to ...").
+    expect(app.page.locator("#message")).to_contain_text(f"Hint: {hint['said']} (")
     step = app.button("Next Hint Step")
     for n in range(1, len(hint["table"]) + 1):
         step.click()
