@@ -45,7 +45,7 @@ from typing import Any
 
 from .rules import Rules, RulesError
 from .sets import read_set
-from .tiles import Face, Tile, TileError, assign_ids
+from .tiles import FACE_KEY, JOKER_KEY, Face, Tile, TileError, assign_ids, face_signature
 
 __all__ = [
     "Play",
@@ -1555,16 +1555,6 @@ def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     return count * SCALE + value
 
 
-# A tile id's face for keeping sets: 0..51, or _JOKER_KEY for either joker.
-_JOKER_KEY = 52
-_FACE_KEY = (*(i % 52 for i in range(104)), _JOKER_KEY, _JOKER_KEY)
-
-
-def _face_sig(row: Sequence[Tile]) -> tuple[int, ...]:
-    """A set's faces, sorted: copies of a face, and the two jokers, are alike."""
-    return tuple(sorted([_FACE_KEY[t.id] for t in row]))
-
-
 def _is_set(ids: Sequence[int], wrap: bool) -> bool:
     """Whether tiles with these ids form a valid set (as ``read_set`` reads them)."""
     size = len(ids)
@@ -1624,7 +1614,7 @@ def _keep_sets(
     the rest.
     """
     wrap = rules.wrap_runs
-    fkey = _FACE_KEY
+    fkey = FACE_KEY
     # A rack joker counts as the tile it stands for: a set laid out again must not move
     # one to a cheaper place than the play's value counts it at.
     jokers = sum(1 for t in placed if t.is_joker)
@@ -1637,7 +1627,7 @@ def _keep_sets(
             by_face.setdefault(fkey[t.id], []).append(t.id)
     by_sig: dict[tuple[int, ...], list[int]] = {}
     for i, r in enumerate(rows):
-        by_sig.setdefault(_face_sig(r), []).append(i)
+        by_sig.setdefault(face_signature(r), []).append(i)
     kept: list[list[Tile]] = []
     claimed: set[int] = set()
     # Undo log of the swaps tried for one table set: (set, position, tile) and (id, set).
@@ -1677,10 +1667,10 @@ def _keep_sets(
         # (Without tiles taken out, every table tile is in the arrangement.)
         if taken_ids and any(t.id in taken_ids or t.id not in where for t in row):
             continue
-        sig = _face_sig(row)
+        sig = face_signature(row)
         claimed.clear()
         match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
-        if match is not None and jokers and _JOKER_KEY in sig:
+        if match is not None and jokers and JOKER_KEY in sig:
             # The same faces, but a joker may stand for a cheaper tile in the table's row.
             others = [r for i, r in enumerate(sets) if r is not None and i != match]
             if _joker_worth([*kept, row, *others], jokers, rules) < worth:
@@ -1737,17 +1727,17 @@ def _keep_sets(
             sets.append(r)
             for t in r:
                 where[t.id] = len(sets) - 1
-            by_sig.setdefault(_face_sig(r), []).append(len(sets) - 1)
+            by_sig.setdefault(face_signature(r), []).append(len(sets) - 1)
     return kept, [r for r in sets if r is not None]
 
 
 def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
     """Table sets that no set of the answer repeats face for face (copies of a face, and
     the two jokers, are alike; each answer set repeats at most one table set)."""
-    left = Counter(_face_sig(row) for row in answer)
+    left = Counter(face_signature(row) for row in answer)
     changed = 0
     for row in table:
-        sig = _face_sig(row)
+        sig = face_signature(row)
         if left[sig]:
             left[sig] -= 1
         else:
@@ -1908,7 +1898,7 @@ class _Fewest:
         self.value = value
         self.pcounts, self.pj = _counts(placed)
         self.real_value = sum(t.number for t in placed if not t.is_joker)  # type: ignore[misc]
-        self.set_faces = [[_FACE_KEY[t.id] for t in row] for row in table]
+        self.set_faces = [[FACE_KEY[t.id] for t in row] for row in table]
         self.set_jokers = [sum(1 for t in row if t.id >= 104) for row in table]
         holders: list[list[int]] = [[] for _ in range(COLOURS * N + 1)]
         for i, faces in enumerate(self.set_faces):
@@ -1942,7 +1932,7 @@ class _Fewest:
         jokers = self.pj
         for s in broken:
             for f in self.set_faces[s]:
-                if f < _JOKER_KEY:
+                if f < JOKER_KEY:
                     avail[f] += 1
             jokers += self.set_jokers[s]
         return avail, jokers
@@ -2001,13 +1991,13 @@ class _Fewest:
         if f < 0:
             f = -1 - f
             found = [s for pair in self._threes(f) for g in pair for s in self.holders[g]]
-            found.extend(self.holders[_JOKER_KEY])
+            found.extend(self.holders[JOKER_KEY])
             return list(dict.fromkeys(found))
         faces = self.near.get(f)
         if faces is None:
             faces = self.near[f] = list(dict.fromkeys(g for pair in self._threes(f) for g in pair))
         found = [s for g in faces if not avail[g] for s in self.holders[g]]
-        found.extend(self.holders[_JOKER_KEY])
+        found.extend(self.holders[JOKER_KEY])
         return list(dict.fromkeys(found))
 
     def _neighbours(self, avail: list[int], jokers: int) -> list[int]:
@@ -2027,7 +2017,7 @@ class _Fewest:
                             faces.add(c * N + m % N)
                     sets = close[f] = [s for g in sorted(faces) for s in self.holders[g]]
                 found.update(dict.fromkeys(sets))
-        found.update(dict.fromkeys(self.holders[_JOKER_KEY]))
+        found.update(dict.fromkeys(self.holders[JOKER_KEY]))
         return list(found)
 
     def _lay_out(self, broken: frozenset[int]) -> Any:
@@ -2127,7 +2117,7 @@ class _Fewest:
         for k, s in enumerate(options):
             more = list(avail)
             for f in self.set_faces[s]:
-                if f < _JOKER_KEY:
+                if f < JOKER_KEY:
                     more[f] += 1
             answer = self._dfs(
                 broken | {s},

@@ -20,12 +20,15 @@ from enum import IntEnum
 
 __all__ = [
     "DECK",
+    "FACE_KEY",
     "JOKER_IDS",
+    "JOKER_KEY",
     "Colour",
     "Face",
     "Tile",
     "TileError",
     "assign_ids",
+    "face_signature",
     "parse_face",
     "parse_tiles",
     "shuffled_deck",
@@ -203,6 +206,17 @@ def _face_of_id(tile_id: int) -> Face:
 
 _FACES = tuple(_face_of_id(i) for i in range(106))
 DECK: tuple[Tile, ...] = tuple(Tile(i) for i in range(106))
+
+# A tile id's face as a small int, where copies of a face (and the two jokers) are alike:
+# 0..51 by id, JOKER_KEY for either joker. For keeping table sets whole and settling a
+# table, which match sets face for face.
+JOKER_KEY = 52
+FACE_KEY: tuple[int, ...] = (*(i % 52 for i in range(104)), JOKER_KEY, JOKER_KEY)
+
+
+def face_signature(row: Iterable[Tile]) -> tuple[int, ...]:
+    """A set's faces (``FACE_KEY``), sorted: copies of a face, and the two jokers, alike."""
+    return tuple(sorted([FACE_KEY[t.id] for t in row]))
 
 
 def parse_tiles(text: str | Iterable[str]) -> list[Tile]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from .rules import Rules
 from .sets import SetReading, read_set
-from .tiles import Face, Tile, TileError, parse_face
+from .tiles import FACE_KEY, Face, Tile, TileError, face_signature, parse_face
 
 __all__ = [
     "TurnCheck",
@@ -365,21 +365,13 @@ def _free_copy(face: Face, used: set[int]) -> Tile:
 # ----- describing a play (for the log and for animation) -----
 
 
-# A tile id's face for settling a table: 0..51, or 52 for either joker.
-_FACE_KEY = (*(i % 52 for i in range(104)), 52, 52)
-
-
-def _face_sig(row: Sequence[Tile]) -> tuple[int, ...]:
-    return tuple(sorted([_FACE_KEY[t.id] for t in row]))
-
-
-def _settle_home(table: Table, rows: Table) -> dict[int, int]:
+def _settle_home(table: Table, rows: Table, origin: dict[int, int]) -> dict[int, int]:
     """For each row of a play's table that continues a table set, that set: the one with
     the very same tiles first, then the same faces, then the one it shares most faces
     with (at least half of that set's), each set continued by one row at most; between
-    sets alike in faces, the one whose very tiles the row holds most of."""
-    fkey = _FACE_KEY
-    origin = {t.id: s for s, row in enumerate(table) for t in row}
+    sets alike in faces, the one whose very tiles the row holds most of. ``origin``: each
+    table tile's set."""
+    fkey = FACE_KEY
     home: dict[int, int] = {}
     rest = []
     for i, row in enumerate(rows):
@@ -394,7 +386,7 @@ def _settle_home(table: Table, rows: Table) -> dict[int, int]:
     free_sets: dict[tuple[int, ...], list[int]] = {}
     for s, row in enumerate(table):
         if s not in taken:
-            free_sets.setdefault(_face_sig(row), []).append(s)
+            free_sets.setdefault(face_signature(row), []).append(s)
 
     def own(i: int, s: int) -> int:
         """How many of row ``i``'s very tiles come from table set ``s``."""
@@ -402,7 +394,7 @@ def _settle_home(table: Table, rows: Table) -> dict[int, int]:
 
     unmatched = []
     for i in rest:
-        same = free_sets.get(_face_sig(rows[i]))
+        same = free_sets.get(face_signature(rows[i]))
         if same:
             s = max(same, key=lambda s: (own(i, s), -s))
             same.remove(s)
@@ -448,9 +440,9 @@ def settle_table(before: Table, after: Table, rules: Rules | None = None) -> lis
         if rules is not None and rules.locked_jokers
         else set()
     )
-    fkey = _FACE_KEY
+    fkey = FACE_KEY
     origin = {t.id: s for s, row in enumerate(table) for t in row}
-    home = _settle_home(table, rows)
+    home = _settle_home(table, rows, origin)
     out = [list(row) for row in rows]
     # Copies: each place takes the copy that was in its row's table set, when one is free.
     # Rows holding only their own set's tiles are right as they are.
