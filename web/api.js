@@ -705,8 +705,7 @@ export function createGame(engine, options = {}) {
      *  at once: on the player's turn, or during the computers' turns, where the loop
      *  sends it after the turn being computed, with the rest of the round at no pace. */
     async resign() {
-      const v = state.view;
-      if (!v || v.round_over || v.players[v.me].resigned || state.resigning || state.starting) return;
+      if (!state.view || state.view.round_over || outOfRound() || state.resigning || state.starting) return;
       state.resigning = true;
       stopClock();
       state.highlight = new Set();
