@@ -24,6 +24,30 @@ TAP_REACH_JS = """() => [...document.querySelectorAll(
   })"""
 
 
+def watch(page: Page, store: str, look: str) -> None:
+    """Run the JS function ``look`` now and after every change to the page (a
+    MutationObserver on the whole body) until ``watched``; ``look`` records what it sees
+    in ``window[store]``, an array made empty here."""
+    page.evaluate(
+        f"""() => {{
+  window[{store!r}] = [];
+  const look = {look};
+  const observer = new MutationObserver(look);
+  observer.observe(document.body,
+    {{subtree: true, childList: true, attributes: true, characterData: true}});
+  (window.__watchers ||= []).push(observer);
+  look();
+}}"""
+    )
+
+
+def watched(page: Page, store: str) -> list:
+    """Every watch stopped; what was recorded in ``window[store]``."""
+    return page.evaluate(
+        f"(window.__watchers || []).splice(0).forEach((o) => o.disconnect()), window[{store!r}]"
+    )
+
+
 class GamePage:
     def __init__(self, page: Page):
         self.page = page

@@ -7,13 +7,12 @@ import functools
 import re
 
 import game_twin as twin
+from game_page import watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal
 
 # Every change of the turn line, the highlighted chip, the message and the reveal.
-WATCH = """() => {
-  window.__seen = [];
-  const look = () => {
+LOOK = """() => {
     const chip = document.querySelector('#players .player.current');
     const row = {
       turn: document.querySelector('#turn-info').textContent,
@@ -27,18 +26,11 @@ WATCH = """() => {
     };
     const last = window.__seen.at(-1);
     if (!last || JSON.stringify(last) !== JSON.stringify(row)) window.__seen.push(row);
-  };
-  window.__watch = new MutationObserver(look);
-  window.__watch.observe(document.body,
-    {subtree: true, childList: true, attributes: true, characterData: true});
-  look();
 }"""
 
 
 def seen(page) -> list[dict]:
-    rows = page.evaluate("window.__seen")
-    page.evaluate("window.__watch.disconnect()")
-    return [r for r in rows if r["body"] is not None]
+    return [r for r in watched(page, "__seen") if r["body"] is not None]
 
 
 def assert_your_turn_only_when_it_is(rows: list[dict]) -> None:
@@ -88,7 +80,7 @@ def test_a_computer_play_on_show_names_that_computer(app):
     seed, turn, _ = computer_play_deal()
     page = app.page
     app.to_start_screen()
-    page.evaluate(WATCH)
+    watch(page, "__seen", LOOK)
     app.new_game(seed, LEVELS, delay=900, wait=False)
     app.wait_for_turn()
     app.button("Draw").click()
@@ -127,7 +119,7 @@ def test_a_computer_draw_is_said_in_the_header_and_message(app):
     seed, _ = computer_draw_deal(levels)
     page = app.page
     app.new_game(seed, list(levels), delay=500)
-    page.evaluate(WATCH)
+    watch(page, "__seen", LOOK)
     app.button("Draw").click()
     app.wait_for_turn()
     rows = seen(page)

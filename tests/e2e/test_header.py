@@ -4,29 +4,23 @@ button used to drop under a longer turn line and come back up on a computer's tu
 
 from __future__ import annotations
 
+from game_page import watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
 # Every (header height, table top) seen from now on, with the turn line at the time.
-WATCH = """() => {
-  window.__heights = [];
-  const look = () => {
+LOOK_HEIGHTS = """() => {
     const head = document.querySelector('.scoreboard').getBoundingClientRect();
     const table = document.querySelector('#table').getBoundingClientRect();
     const row = [Math.round(head.height), Math.round(table.top),
       document.querySelector('#turn-info').textContent];
     const last = window.__heights.at(-1);
     if (!last || last[0] !== row[0] || last[1] !== row[1]) window.__heights.push(row);
-  };
-  window.__watch = new MutationObserver(look);
-  window.__watch.observe(document.body,
-    {subtree: true, childList: true, attributes: true, characterData: true});
-  look();
 }"""
 
 
 def heights(page) -> list[list]:
-    return page.evaluate("window.__watch.disconnect(), window.__heights")
+    return watched(page, "__heights")
 
 
 def start_with_variants(app, seed: int, levels: list[str]) -> None:
@@ -62,7 +56,7 @@ def test_the_header_keeps_its_height_on_a_desktop(app):
     try:
         start_with_variants(app, seed, list(levels))
         expect(page.locator("#rules-info")).to_be_visible()
-        page.evaluate(WATCH)
+        watch(page, "__heights", LOOK_HEIGHTS)
         # The computers' turns ("Computer 1 is thinking…"), the player's ("Your turn ·
         # Opening: 0 of 30"), and an opening arranged.
         for _ in range(2):
@@ -86,7 +80,7 @@ def test_the_header_keeps_its_height_on_a_phone(phone):
     try:
         start_with_variants(phone, seed, LEVELS)
         expect(page.locator("#rules-count")).to_have_text("2 variants")
-        page.evaluate(WATCH)
+        watch(page, "__heights", LOOK_HEIGHTS)
         phone.button("Draw").click()
         phone.wait_for_turn()
         lay(phone, sets)
@@ -100,22 +94,15 @@ def test_the_header_keeps_its_height_on_a_phone(phone):
 
 # Every moment the turn line is cut short (wider than its box: the ellipsis), with what
 # it said then.
-WATCH_CUT = """() => {
-  window.__cut = [];
-  const look = () => {
+LOOK_CUT = """() => {
     const line = document.querySelector('#turn-info');
     if (line.checkVisibility() && line.scrollWidth > line.clientWidth)
       window.__cut.push([line.textContent, line.scrollWidth, line.clientWidth]);
-  };
-  window.__watchCut = new MutationObserver(look);
-  window.__watchCut.observe(document.body,
-    {subtree: true, childList: true, attributes: true, characterData: true});
-  look();
 }"""
 
 
 def cut_short(page) -> list[list]:
-    return page.evaluate("window.__watchCut.disconnect(), window.__cut")
+    return watched(page, "__cut")
 
 
 EASED = [
@@ -135,8 +122,8 @@ def test_the_turn_line_is_never_cut_short_on_a_620_px_tablet(app):
     page.set_viewport_size({"width": 620, "height": 900})
     try:
         start_with_variants(app, seed, list(levels))
-        page.evaluate(WATCH)
-        page.evaluate(WATCH_CUT)
+        watch(page, "__heights", LOOK_HEIGHTS)
+        watch(page, "__cut", LOOK_CUT)
         lay(app, sets)
         line = page.locator("#turn-info")
         expect(line).to_contain_text("\u00a0of\u00a030")
@@ -182,8 +169,8 @@ def test_an_eased_opening_is_never_cut_short_on_a_tablet(app):
         for width in (768, 601):
             page.set_viewport_size({"width": width, "height": 1024})
             start_eased(app, 5)
-            page.evaluate(WATCH)
-            page.evaluate(WATCH_CUT)
+            watch(page, "__heights", LOOK_HEIGHTS)
+            watch(page, "__cut", LOOK_CUT)
             line = page.locator("#turn-info")
             for _ in range(4):
                 if "eased" in (line.text_content() or ""):

@@ -1,6 +1,7 @@
 """Resigning asks first, gives up the round (not the match), and counts in the
 statistics; the next round deals the player in again with the totals carried."""
 
+from game_page import watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
@@ -107,12 +108,12 @@ def test_after_resigning_the_round_is_played_out_at_once(app):
     pauses and the tile-by-tile reveal, then the round's end is shown."""
     page = app.page
     app.new_game(7, ["easy", "easy", "easy"], target=0, delay=900)
-    page.evaluate(
-        """() => { window.__revealed = 0;
-        window.__watch = new MutationObserver(() => {
-          window.__revealed += document.querySelectorAll('#sets .tile.pending').length; });
-        window.__watch.observe(document.body,
-          {subtree: true, childList: true, attributes: true}); }"""
+    # Every moment a computer's tiles are being revealed one by one (none must be).
+    watch(
+        page,
+        "__revealed",
+        """() => { const n = document.querySelectorAll('#sets .tile.pending').length;
+        if (n) window.__revealed.push(n); }""",
     )
     app.button("Resign").click()
     page.get_by_role("dialog", name="Resign this round?").get_by_role(
@@ -120,7 +121,7 @@ def test_after_resigning_the_round_is_played_out_at_once(app):
     ).click()
     dialog = page.get_by_role("dialog", name="Game Over")
     expect(dialog).to_be_visible(timeout=25_000)
-    assert page.evaluate("window.__watch.disconnect(), window.__revealed") == 0
+    assert watched(page, "__revealed") == []
     dialog.get_by_role("button", name="New Game").click()
 
 
