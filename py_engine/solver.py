@@ -411,8 +411,10 @@ def clear_bound_cache() -> None:
     _BOUND_CACHE.clear()
 
 
-# The locals a colour can reach at the next number from those it can reach at this one.
-_REACH: dict[tuple, tuple[int, ...]] = {}
+# The locals a colour can reach at the next number from those it can reach at this one,
+# with the moves (``_relaxed_step``) of each of those: the bounds then go down the layers
+# without calling the step again.
+_REACH: dict[tuple, tuple[tuple[int, ...], list[tuple[int, list[tuple[int, int, int]]]]]] = {}
 
 
 def _colour_bounds(
@@ -440,19 +442,24 @@ def _colour_bounds(
     cached = _BOUND_CACHE.get(key)
     if cached is not None:
         return cached
-    # Locals reachable going up, ignoring jokers' limits.
-    steps = [_relaxed_step(n, *faces[n - 1], jokers, wrap) for n in range(1, N + 1)]
+    # Locals reachable going up, ignoring jokers' limits, each with its moves.
     reach: list[tuple[int, ...]] = [(0,)]
-    for n, step in enumerate(steps):
+    layers: list[list[tuple[int, list[tuple[int, int, int]]]]] = []
+    for n in range(N):
         here = reach[-1]
         reach_key = (n, faces[n], jokers, wrap, here)
-        nxt = _REACH.get(reach_key)
-        if nxt is None:
+        known = _REACH.get(reach_key)
+        if known is None:
+            step = _relaxed_step(n + 1, *faces[n], jokers, wrap)
             found: set[int] = set()
+            pairs = []
             for local in here:
-                found.update(step(local)[1])
-            nxt = _REACH[reach_key] = tuple(sorted(found))
-        reach.append(nxt)
+                moves, news = step(local)
+                found.update(news)
+                pairs.append((local, moves))
+            known = _REACH[reach_key] = (tuple(sorted(found)), pairs)
+        reach.append(known[0])
+        layers.append(known[1])
     if len(_REACH) > 1 << 14:
         _REACH.clear()
     # Best future per (local, jokers left), going down.
@@ -463,12 +470,11 @@ def _colour_bounds(
         bounds[N] = flat
         for n in range(N, 0, -1):
             gain_per = SCALE + numbers[n]
-            step = steps[n - 1]
             before_flat: dict[int, int] = {}
             get = flat.get
-            for local in reach[n - 1]:
+            for local, moves in layers[n - 1]:
                 best = NEG
-                for new, _used, tiles in step(local)[0]:
+                for new, _used, tiles in moves:
                     value = get(new, NEG)
                     if value > NEG:
                         value += tiles * gain_per
@@ -487,14 +493,13 @@ def _colour_bounds(
         size = jokers + 1
         for n in range(N, 0, -1):
             gain_per = SCALE + numbers[n]
-            step = steps[n - 1]
             flat = bounds[n - 1]
             if size == 5:
-                before = _layer_five(reach[n - 1], step, after.get, gain_per, flat)
+                before = _layer_five(layers[n - 1], after.get, gain_per, flat)
             elif size == 3:
-                before = _layer_three(reach[n - 1], step, after.get, gain_per, flat)
+                before = _layer_three(layers[n - 1], after.get, gain_per, flat)
             else:
-                before = _layer_any(reach[n - 1], step, after.get, gain_per, size, flat)
+                before = _layer_any(layers[n - 1], after.get, gain_per, size, flat)
             after = before
             vectors[n - 1] = before
     if len(_BOUND_CACHE) >= BOUND_CACHE_SIZE:
@@ -514,12 +519,15 @@ HALF_NEG = NEG // 2
 
 
 def _layer_five(
-    locals_: Sequence[int], step: Any, get: Any, gain_per: int, flat: dict[int, int]
+    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    get: Any,
+    gain_per: int,
+    flat: dict[int, int],
 ) -> dict:
     out = {}
-    for local in locals_:
+    for local, moves in layer:
         b0 = b1 = b2 = b3 = b4 = NEG
-        for new, used, tiles in step(local)[0]:
+        for new, used, tiles in moves:
             future = get(new)
             if future is None:
                 continue
@@ -571,12 +579,15 @@ def _layer_five(
 
 
 def _layer_three(
-    locals_: Sequence[int], step: Any, get: Any, gain_per: int, flat: dict[int, int]
+    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    get: Any,
+    gain_per: int,
+    flat: dict[int, int],
 ) -> dict:
     out = {}
-    for local in locals_:
+    for local, moves in layer:
         b0 = b1 = b2 = NEG
-        for new, used, tiles in step(local)[0]:
+        for new, used, tiles in moves:
             future = get(new)
             if future is None:
                 continue
@@ -606,12 +617,16 @@ def _layer_three(
 
 
 def _layer_any(
-    locals_: Sequence[int], step: Any, get: Any, gain_per: int, size: int, flat: dict[int, int]
+    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    get: Any,
+    gain_per: int,
+    size: int,
+    flat: dict[int, int],
 ) -> dict:
     out = {}
-    for local in locals_:
+    for local, moves in layer:
         best = [NEG] * size
-        for new, used, tiles in step(local)[0]:
+        for new, used, tiles in moves:
             future = get(new)
             if future is None:
                 continue
@@ -664,15 +679,18 @@ def _relaxed_step(
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int], list[tuple]] = {}
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int, int, int], list[tuple]] = {}
 
 
-def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int) -> list[tuple]:
+def _templates(
+    n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int, tj: int, rj: int
+) -> list[tuple]:
     """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
     their bounds: (new local, key delta, potential delta before bounds, value gained, move,
     table jokers, rack jokers), one per way to take a move's jokers from the table's and
-    the rack's."""
-    key = (n, c, local, t, r, wrap, number)
+    the rack's, with at most ``tj`` and ``rj`` of them (jokers left; a move takes two at
+    most, so more counts as two)."""
+    key = (n, c, local, t, r, wrap, number, tj, rj)
     found = _TEMPLATES.get(key)
     if found is None:
         sh = COLOUR_SHIFT[c]
@@ -685,29 +703,13 @@ def _templates(n: int, c: int, local: int, t: int, r: int, wrap: bool, number: i
             used = mv.real - t
             for a in range(mv.jokers + 1):
                 b = mv.jokers - a
+                if a > tj or b > rj:
+                    continue
                 pot = (used + b) * unit - b * JOKER_BEST
                 gain = (used + b) * number
                 found.append((mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv, a, b))
         _TEMPLATES[key] = found
     return found
-
-
-def _colour_options(
-    problem: _Problem, bounds: list[dict[int, int]], n: int, c: int, local: int, js: int
-) -> list[tuple[int, int, int, _Move, int, int]]:
-    """Options of colour ``c`` at number ``n`` from ``local`` with jokers state ``js``:
-    (key delta, potential delta, value gained, move, table jokers, rack jokers)."""
-    f = c * N + n - 1
-    tj_room, rj_room = problem.table_jokers - (js & 3), problem.rack_jokers - (js >> 2)
-    old = bounds[n - 1].get(local, NEG)
-    get = bounds[n].get
-    return [
-        (delta, pot + after - old, value, mv, a, b)
-        for new, delta, pot, value, mv, a, b in _templates(
-            n, c, local, problem.table[f], problem.rack[f], problem.wrap, _NUMBERS[problem.shift][n]
-        )
-        if a <= tj_room and b <= rj_room and (after := get(new, NEG)) > NEG
-    ]
 
 
 _CLOSINGS: dict[tuple[int, ...], list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
@@ -784,6 +786,7 @@ def _run_dp(
     start += problem.rack_jokers * JOKER_BEST
     cap = problem.cap
     numbers = _NUMBERS[problem.shift]
+    table, rack, wrap = problem.table, problem.rack, problem.wrap
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
     jokers = jt_max + jr_max
     jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
@@ -808,8 +811,23 @@ def _run_dp(
         base_key = ((i << 8 | local) << 4 | js) << 4 | jokers_split
         base = known.get(base_key)
         if base is None:
-            base = _colour_options(problem, bounds[c], n, c, local, js)
-            base.sort(key=_POT, reverse=True)
+            # The colour's options here: (key delta, potential delta, value gained, move,
+            # table jokers, rack jokers), best potential first.
+            f = c * N + n - 1
+            tj, rj = jt_max - (js & 3), jr_max - (js >> 2)
+            templates = _templates(
+                n, c, local, table[f], rack[f], wrap, numbers[n], min(tj, 2), min(rj, 2)
+            )
+            colour_bounds = bounds[c]
+            old = colour_bounds[n - 1].get(local, NEG)
+            get = colour_bounds[n].get
+            base = []
+            for new, delta, pot, value, mv, a, b in templates:
+                after = get(new, NEG)
+                if after > NEG:
+                    base.append((delta, pot + after - old, value, mv, a, b))
+            if len(base) > 1:
+                base.sort(key=_POT, reverse=True)
             known[base_key] = base
         if c < COLOURS - 1:
             option_cache[i][local << 4 | js] = base
@@ -822,13 +840,18 @@ def _run_dp(
             option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
             return opts
         opts = []
+        number = numbers[n]
         for o in base:
             group = o[3].group
             d2, s2 = d + (group == 2), s + (group == 1)
             js2 = js + o[4] + (o[5] << 2)
-            for delta, dp, gv, info in _closings(numbers[n], d2, s2, js2, jt_max, jr_max):
+            closings = _CLOSINGS.get((number, d2, s2, js2, jt_max, jr_max))
+            if closings is None:
+                closings = _closings(number, d2, s2, js2, jt_max, jr_max)
+            for delta, dp, gv, info in closings:
                 opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
-        opts.sort(key=_POT, reverse=True)
+        if len(opts) > 1:
+            opts.sort(key=_POT, reverse=True)
         known[close_key] = opts
         option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
         return opts
@@ -942,7 +965,12 @@ def _run_dp(
         ceiling = min(ceiling, enough)
     if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
         return None
-    search(0, 0, start)
+    try:
+        search(0, 0, start)
+    finally:
+        # The closures refer to each other (and ``search`` to itself): freed now, by
+        # reference counting, rather than by the cyclic collector later.
+        search = children = finish = joker_bound = close_bound = None  # type: ignore[assignment]
     if best[2] is None:
         return None
     return _Result(best[0], best[1], best[2], bounds, problem.shift)
@@ -1690,12 +1718,36 @@ def _keep_sets(
         for fk in set(sig):
             for tid in by_face.get(fk, []):
                 share[where[tid]] = share.get(where[tid], 0) + 1
+        if JOKER_KEY not in sig:
+            # Without jokers the row's faces differ, so each tile comes from the first of
+            # its homes: when that leaves a set of one or two tiles and more tiles than can
+            # be laid out again, the row cannot be kept (most rows tried), and the swaps
+            # need not be made and undone.
+            taken: dict[int, int] = {}
+            for fk in sig:
+                ids = by_face[fk]
+                home = (
+                    where[ids[0]]
+                    if len(ids) == 1
+                    else max({where[t] for t in ids}, key=share.__getitem__)
+                )
+                taken[home] = taken.get(home, 0) + 1
+            lefts = [len(sets[i]) - k for i, k in taken.items()]  # type: ignore[arg-type]
+            if sum(lefts) > RELAYOUT_LIMIT and any(0 < k < 3 for k in lefts):
+                continue
         undo_sets.clear()
         undo_where.clear()
         ok = True
         for tile in row:
-            homes = sorted({where[tid] for tid in by_face[fkey[tile.id]]}, key=lambda i: -share[i])
-            if not any(swap_into(tile, i) for i in homes):
+            ids = by_face[fkey[tile.id]]
+            if len(ids) == 1:
+                homes: Any = (where[ids[0]],)
+            else:
+                homes = sorted({where[tid] for tid in ids}, key=share.__getitem__, reverse=True)
+            for i in homes:
+                if swap_into(tile, i):
+                    break
+            else:
                 ok = False
                 break
         laid: list[list[Tile]] | None = None
