@@ -880,6 +880,7 @@ def _run_dp(
         if v0 is None or v1 is None or v2 is None or v3 is None:
             return NEG
         loose = v0[halves] + v1[halves] + v2[halves] + v3[halves]
+        # Halves left: 0, 2 or 4 (a game has two jokers).
         left = halves - 2 * (((key >> SH_TJ) & 3) + ((key >> SH_RJ) & 3))
         shared = v0[0] + v1[0] + v2[0] + v3[0]
         if left == 2:
@@ -898,13 +899,19 @@ def _run_dp(
                 c + d,
             )
         elif left:
-            # best[u]: the most the colours so far can add sharing u halves
-            best_share = list(v0[: left + 1])
-            for vec in (v1, v2):
-                best_share = [
-                    max(best_share[u - k] + vec[k] for k in range(u + 1)) for u in range(left + 1)
-                ]
-            shared = max(best_share[left - k] + v3[k] for k in range(left + 1))
+            # Both jokers left (four halves): the most colours 0 and 1 can add sharing u
+            # halves (p0..p4), the same for colours 2 and 3 (q0..q4), then the best split.
+            p0 = v0[0] + v1[0]
+            p1 = max(v0[0] + v1[1], v0[1] + v1[0])
+            p2 = max(v0[0] + v1[2], v0[1] + v1[1], v0[2] + v1[0])
+            p3 = max(v0[0] + v1[3], v0[1] + v1[2], v0[2] + v1[1], v0[3] + v1[0])
+            p4 = max(v0[0] + v1[4], v0[1] + v1[3], v0[2] + v1[2], v0[3] + v1[1], v0[4] + v1[0])
+            q0 = v2[0] + v3[0]
+            q1 = max(v2[0] + v3[1], v2[1] + v3[0])
+            q2 = max(v2[0] + v3[2], v2[1] + v3[1], v2[2] + v3[0])
+            q3 = max(v2[0] + v3[3], v2[1] + v3[2], v2[2] + v3[1], v2[3] + v3[0])
+            q4 = max(v2[0] + v3[4], v2[1] + v3[3], v2[2] + v3[2], v2[3] + v3[1], v2[4] + v3[0])
+            shared = max(p0 + q4, p1 + q3, p2 + q2, p3 + q1, p4 + q0)
         corrections[n][key] = shared - loose
         return pot - loose + shared
 
@@ -1478,13 +1485,10 @@ def _solve_open(
     if forced_rack:
         result = _search(problem, beat - forced - 1 if beat > NEG else NEG, effort=effort)
     else:
-        floor = max(SCALE - 1, beat - 1)
-        if not (fixed or loose or rules.wrap_runs):
-            floor = max(floor, _easy_score(table, rack) - 1)
-        result = _search(problem, floor, effort=effort)
-        if result is None and floor >= SCALE and beat == NEG:
-            # Only when an effort ran out; never trust the floor alone.
-            result = _search(problem, SCALE - 1, effort=effort)
+        # (A greedy play's score as the floor, as ``can_play`` finds one, cost more on
+        # most positions than the branches it cut saved: the median solve was about 5%
+        # slower with it, the slowest tenth about 4% faster.)
+        result = _search(problem, max(SCALE - 1, beat - 1), effort=effort)
     if result is None:
         return None
     if result.score < SCALE and not forced_rack:
@@ -1516,7 +1520,7 @@ def _solve_open(
 def _easy_score(table: list[list[Tile]], rack: list[Tile]) -> int:
     """The score of a play found greedily (rack tiles added to the ends of table runs and
     to groups of three, no jokers, no wrap-around): a lower bound on the best play's score,
-    which lets the search cut every branch that cannot beat it."""
+    so ``can_play`` answers at once when it places a tile."""
     runs: list[list[int]] = []  # colour, low, high
     groups: list[tuple[int, set[int]]] = []  # number, colours (groups of three)
     for row in table:
