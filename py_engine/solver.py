@@ -1501,18 +1501,20 @@ def _solve_open(
     # Fewest table sets changed: exactly when the search can say (see ``_Fewest``), else
     # as many sets kept whole as the play's own arrangement easily allows.
     kept: list[list[Tile]] = []
-    changed = _changed(table, rows)
+    sigs = [face_signature(row) for row in table]
+    changed = _changed(sigs, rows)
     if changed and layout:
         fewest = (
             None
             if demand or loose
-            else _fewest_changed(table, rows, placed, result.score % SCALE, rules)
+            else _fewest_changed(table, rows, placed, result.score % SCALE, rules, changed)
         )
         if fewest is not None:
-            rows, changed = fewest, _changed(table, fewest)
+            if fewest is not rows:
+                rows, changed = fewest, _changed(sigs, fewest)
         else:
-            kept, rows = _keep_sets(table, rows, placed, taken_ids, rules)
-            changed = _changed(table, [*kept, *rows])
+            kept, rows = _keep_sets(table, sigs, rows, placed, taken_ids, rules)
+            changed = _changed(sigs, [*kept, *rows])
     value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
 
@@ -1632,6 +1634,7 @@ def _lay_out_small(tiles: list[Tile], wrap: bool) -> list[list[Tile]] | None:
 
 def _keep_sets(
     table: list[list[Tile]],
+    table_sigs: list[tuple[int, ...]],
     rows: list[list[Tile]],
     placed: list[Tile],
     taken_ids: set[int],
@@ -1642,8 +1645,8 @@ def _keep_sets(
     Each table set is tried in turn. Copies of one face (and the two jokers) are
     interchangeable, so a table set whose faces form a set of the arrangement is kept by
     swapping copies. Otherwise it is kept when the arrangement's sets that hold its faces
-    can be laid out again without it. Returns the kept sets as they were and the rows of
-    the rest.
+    can be laid out again without it (``table_sigs``: the table sets' ``face_signature``).
+    Returns the kept sets as they were and the rows of the rest.
     """
     wrap = rules.wrap_runs
     fkey = FACE_KEY
@@ -1695,11 +1698,10 @@ def _keep_sets(
             return True
         return False
 
-    for row in table:
+    for row, sig in zip(table, table_sigs, strict=True):
         # (Without tiles taken out, every table tile is in the arrangement.)
         if taken_ids and any(t.id in taken_ids or t.id not in where for t in row):
             continue
-        sig = face_signature(row)
         claimed.clear()
         match = next((i for i in by_sig.get(sig, []) if sets[i] is not None), None)
         if match is not None and jokers and JOKER_KEY in sig:
@@ -1787,15 +1789,19 @@ def _keep_sets(
     return kept, [r for r in sets if r is not None]
 
 
-def _changed(table: list[list[Tile]], answer: list[list[Tile]]) -> int:
-    """Table sets that no set of the answer repeats face for face (copies of a face, and
-    the two jokers, are alike; each answer set repeats at most one table set)."""
-    left = Counter(face_signature(row) for row in answer)
-    changed = 0
-    for row in table:
+def _changed(table_sigs: Sequence[tuple[int, ...]], answer: list[list[Tile]]) -> int:
+    """Table sets (given by their ``face_signature``) that no set of the answer repeats
+    face for face (copies of a face, and the two jokers, are alike; each answer set
+    repeats at most one table set)."""
+    left: dict[tuple[int, ...], int] = {}
+    for row in answer:
         sig = face_signature(row)
-        if left[sig]:
-            left[sig] -= 1
+        left[sig] = left.get(sig, 0) + 1
+    changed = 0
+    for sig in table_sigs:
+        k = left.get(sig)
+        if k:
+            left[sig] = k - 1
         else:
             changed += 1
     return changed
@@ -2226,10 +2232,16 @@ class _Fewest:
 
 
 def _fewest_changed(
-    table: list[list[Tile]], rows: list[list[Tile]], placed: list[Tile], value: int, rules: Rules
+    table: list[list[Tile]],
+    rows: list[list[Tile]],
+    placed: list[Tile],
+    value: int,
+    rules: Rules,
+    changed: int,
 ) -> list[list[Tile]] | None:
     """The final table changing fewest table sets for the play laid out as ``rows``
-    (``placed`` worth ``value``), or None when the search is not tried or gives up.
+    (``placed`` worth ``value``, ``changed`` table sets changed), or None when the search
+    is not tried or gives up; ``rows`` itself when nothing changes fewer.
 
     The placed tiles are the play's, and its sets made of placed tiles only (without
     jokers) stay as they are: another play of the same count and value, or another use
@@ -2244,7 +2256,7 @@ def _fewest_changed(
     fewest = _Fewest(table, rest, value - own_value, rules)
     fewest.weigh(rows)
     try:
-        answer = fewest.search(_changed(table, rows))
+        answer = fewest.search(changed)
     except _GiveUp:
         return None
     if answer is None:
