@@ -1094,13 +1094,7 @@ class _Slot:
 
 def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, str]]]:
     """The sets of the best play as lists of (number, face or -1, joker kind "T"/"R")."""
-    chosen: list[Any] = []
-    for i, option in enumerate(result.path):
-        n, c = i // COLOURS + 1, i % COLOURS
-        chosen.append(("colour", n, c, option[3], option[4], option[5]))
-        if c == COLOURS - 1:
-            chosen.append(("groups", n, option[6]))
-    sets = _build_sets(chosen)
+    sets = _build_sets(result.path)
     if not result.shift:
         return sets
     numbers = _NUMBERS[result.shift]
@@ -1115,18 +1109,16 @@ _ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 
 _ORDERED_ACTIONS: dict[tuple[tuple[int, str, int], ...], tuple[tuple[int, str, int], ...]] = {}
 
 
-def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
+def _build_sets(path: list[Any]) -> list[list[tuple[int, int, str]]]:
+    """The sets a search path makes: per step (colour ``c`` at number ``n``) its option's
+    move and jokers, and after the last colour of a number, its groups closed."""
     sets: list[list[tuple[int, int, str]]] = []
     open_runs: list[list[_Slot]] = [[] for _ in range(COLOURS)]
     tails: list[list[_Slot]] = [[] for _ in range(COLOURS)]  # finished tails per colour
     group_tiles: list[tuple[int, int]] = []  # (colour, copies) at the current number
-    for step in chosen:
-        if step[0] == "groups":
-            _, n, (_d, _s, a_t, b_r) = step
-            sets.extend(_groups_at(n, group_tiles, ["T"] * a_t + ["R"] * b_r))
-            group_tiles = []
-            continue
-        _, n, c, mv, a_t, b_r = step
+    for i, option in enumerate(path):
+        n, c = i // COLOURS + 1, i % COLOURS
+        mv = option[3]
         if mv.group:
             group_tiles.append((c, mv.group))
         actions = _ORDERED_ACTIONS.get(mv.actions)
@@ -1135,35 +1127,12 @@ def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
             actions = _ORDERED_ACTIONS[mv.actions] = tuple(
                 a for a in sorted(mv.actions, key=lambda a: _ACTION_ORDER[a[1]]) if a[1] != "idle"
             )
-        if not actions:
-            continue
-        jokers = ["T"] * a_t + ["R"] * b_r
-        real_left = mv.real - mv.group
-        face = c * N + n - 1
-        pool = list(open_runs[c])
-        carried: list[_Slot] = []
-        for old_value, act, _new in actions:
-            if act in ("start", "tail", "head"):
-                slot = _Slot([], "run" if act == "start" else act)
-                if act == "head":
-                    slot.tail = _take_tail(tails[c], n)
-            else:
-                slot = next(s for s in pool if _slot_value(s) == old_value)
-                pool.remove(slot)
-            if act == "end":
-                sets.append(slot.items)
-                continue
-            if act == "tend":
-                slot.tail_class = 1 if old_value == T1 else 2
-                tails[c].append(slot)
-                continue
-            if real_left:
-                slot.items.append((n, face, ""))
-                real_left -= 1
-            else:
-                slot.items.append((n, -1, jokers.pop()))
-            carried.append(slot)
-        open_runs[c] = pool + carried
+        if actions:
+            _runs_at(n, c, mv, option[4], option[5], actions, sets, open_runs, tails)
+        if c == COLOURS - 1:
+            _d, _s, a_t, b_r = option[6]
+            sets.extend(_groups_at(n, group_tiles, ["T"] * a_t + ["R"] * b_r))
+            group_tiles = []
     for c in range(COLOURS):
         for slot in open_runs[c]:
             if slot.tail is not None:
@@ -1171,6 +1140,48 @@ def _build_sets(chosen: list[Any]) -> list[list[tuple[int, int, str]]]:
             else:
                 sets.append(slot.items)
     return sets
+
+
+def _runs_at(
+    n: int,
+    c: int,
+    mv: _Move,
+    a_t: int,
+    b_r: int,
+    actions: tuple[tuple[int, str, int], ...],
+    sets: list[list[tuple[int, int, str]]],
+    open_runs: list[list[_Slot]],
+    tails: list[list[_Slot]],
+) -> None:
+    """Colour ``c``'s runs at number ``n`` after ``mv`` (``a_t`` table and ``b_r`` rack
+    jokers in them): runs ended go to ``sets``, tails to ``tails``."""
+    jokers = ["T"] * a_t + ["R"] * b_r
+    real_left = mv.real - mv.group
+    face = c * N + n - 1
+    pool = list(open_runs[c])
+    carried: list[_Slot] = []
+    for old_value, act, _new in actions:
+        if act in ("start", "tail", "head"):
+            slot = _Slot([], "run" if act == "start" else act)
+            if act == "head":
+                slot.tail = _take_tail(tails[c], n)
+        else:
+            slot = next(s for s in pool if _slot_value(s) == old_value)
+            pool.remove(slot)
+        if act == "end":
+            sets.append(slot.items)
+            continue
+        if act == "tend":
+            slot.tail_class = 1 if old_value == T1 else 2
+            tails[c].append(slot)
+            continue
+        if real_left:
+            slot.items.append((n, face, ""))
+            real_left -= 1
+        else:
+            slot.items.append((n, -1, jokers.pop()))
+        carried.append(slot)
+    open_runs[c] = pool + carried
 
 
 def _slot_value(slot: _Slot) -> int:
