@@ -411,6 +411,18 @@ def clear_bound_cache() -> None:
     _BOUND_CACHE.clear()
 
 
+def clear_caches() -> None:
+    """Forget all that earlier solves kept: the bounds, and the tables of moves, steps,
+    options and closings built as positions needed them, as in a new process (for a
+    benchmark that times the same positions again; the answers never depend on them)."""
+    clear_bound_cache()
+    for kept in (_REACH, _RELAXED, _TEMPLATES, _CLOSINGS, _MOVES_CACHE, _FINAL_OK):
+        kept.clear()
+    _ORDERED_ACTIONS.clear()
+    _number_rooms.cache_clear()
+    _group_room.cache_clear()
+
+
 # The locals a colour can reach at the next number from those it can reach at this one,
 # with the moves (``_relaxed_step``) of each of those: the bounds then go down the layers
 # without calling the step again.

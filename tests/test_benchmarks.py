@@ -25,3 +25,14 @@ def test_slow_moves_prints_each_level_and_the_slowest_moves(capsys):
     assert out[1].startswith("hard ") and out[2].startswith("easy ")
     assert all(word in out[1] for word in ("moves", "median", "p99", "max"))
     assert len(out) == 5 and all("in deal 'w0', turn" in line for line in out[3:])
+
+
+def test_solver_benchmark_pools_its_passes(capsys):
+    solver_bench = load("solver")
+    assert solver_bench.main(["--positions", "6", "--repeat", "2", "--no-reference"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        out[0]
+        == "6 positions after the opening (random, standard rules), seed 2024, 2 passes pooled"
+    )
+    assert out[2].startswith("py_engine.solver ") and "median" in out[2]

@@ -394,3 +394,22 @@ def test_the_backtracking_layout_agrees_with_the_dynamic_program(wrap):
             assert sum(s.count(-1) for s in sets) == jokers
             assert all(solver._is_set([f if f >= 0 else 104 for f in s], wrap) for s in sets)
     assert tried > 1400
+
+
+def test_forgetting_what_earlier_solves_kept_changes_no_answer():
+    # ``clear_caches`` (for the benchmark's later passes) empties every table the solver
+    # fills as it goes, and the answers after it are the same, tile for tile.
+    from py_engine import solver
+
+    rng = random.Random(12)
+    positions = [random_position(rng, rules=Rules(wrap_runs=k % 2 == 1)) for k in range(30)]
+
+    def answers() -> list:
+        plays = [solve(p.table, p.rack, opened=p.opened, rules=p.rules) for p in positions]
+        return [([[t.id for t in row] for row in play.table], play.value) for play in plays]
+
+    before = answers()
+    solver.clear_caches()
+    assert not (solver._REACH or solver._TEMPLATES or solver._RELAXED or solver._BOUND_CACHE)
+    assert not (solver._CLOSINGS or solver._MOVES_CACHE)
+    assert answers() == before
