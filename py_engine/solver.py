@@ -425,7 +425,9 @@ def clear_caches() -> None:
 
 # The locals a colour can reach at the next number from those it can reach at this one,
 # with the moves (``_relaxed_step``) of each of those: the bounds then go down the layers
-# without calling the step again.
+# without calling the step again. At most REACH_KEPT kept (about 700 bytes each), then all
+# forgotten: 300 random positions make about 2,700.
+REACH_KEPT = 1 << 13
 _REACH: dict[tuple, tuple[tuple[int, ...], list[tuple[int, list[tuple[int, int, int]]]]]] = {}
 
 
@@ -472,7 +474,7 @@ def _colour_bounds(
             known = _REACH[reach_key] = (tuple(sorted(found)), pairs)
         reach.append(known[0])
         layers.append(known[1])
-    if len(_REACH) > 1 << 14:
+    if len(_REACH) > REACH_KEPT:
         _REACH.clear()
     # Best future per (local, jokers left), going down.
     bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
