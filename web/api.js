@@ -759,8 +759,17 @@ export function createGame(engine, options = {}) {
     const rounds = answer.who_starts ?? [];
     if (!rounds.length || !botDelay || reducedMotion()) return;
     const mine = epoch;
+    const v = answer.view;
+    const starter = v.current === v.me ? "You start" : `${v.players[v.current]?.name} starts`;
     for (let r = 0; r < rounds.length; r++) {
-      state.whoStarts = { round: r, draws: rounds[r], flipped: false };
+      // What this draw shows, once its tiles are turned: who starts, or why they draw again.
+      const outcome =
+        r === rounds.length - 1
+          ? starter
+          : rounds[r].some((d) => d.tile.joker)
+            ? "A joker: draw again"
+            : "A tie: draw again";
+      state.whoStarts = { round: r, draws: rounds[r], flipped: false, outcome };
       redraw();
       await sleep(200);
       state.whoStarts.flipped = true;

@@ -439,7 +439,7 @@ function renderWhoStarts(state) {
   if (box.dataset.round !== String(w.round)) {
     box.dataset.round = String(w.round);
     box.replaceChildren(
-      el("p", { class: "who-title", text: w.round ? "A tie: draw again" : "Who starts? The highest tile" }),
+      el("p", { class: "who-title", text: w.round ? "Drawing again" : "Who starts? The highest tile" }),
       ...w.draws.map((d) =>
         el("div", { class: "who-row" }, [
           el("span", { class: "who-name", text: d.player === v.me ? "You" : v.players[d.player].name }),
@@ -449,9 +449,12 @@ function renderWhoStarts(state) {
           ]),
         ]),
       ),
+      el("p", { class: "who-outcome" }),
     );
   }
   for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
+  // Said once the tiles are turned, not before: the draw's outcome is its news.
+  box.querySelector(".who-outcome").textContent = w.flipped ? w.outcome : "";
 }
 
 /** Is the whole game log on show? (Opened, and with lines: an empty log is hidden.) */

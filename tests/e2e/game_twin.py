@@ -26,7 +26,14 @@ def players(levels: list[str]) -> list[dict]:
 
 def new_game(seed: int, levels: list[str], target: int = 200) -> dict:
     """Start the twin game exactly as the page's start screen does."""
-    rules = {
+    return call(
+        cmd="new_game", seed=seed, rules=rules_for(levels, target), players=players(levels)
+    )["view"]
+
+
+def rules_for(levels: list[str], target: int = 200) -> dict:
+    """The rules the page's start screen sends by default, for these computer levels."""
+    return {
         "opening": 30,
         "joker_penalty": 30,
         "target": target,
@@ -38,7 +45,6 @@ def new_game(seed: int, levels: list[str], target: int = 200) -> dict:
         "no_winner_when_blocked": False,
         "players": len(levels) + 1,
     }
-    return call(cmd="new_game", seed=seed, rules=rules, players=players(levels))["view"]
 
 
 def computers(view: dict) -> dict:

@@ -53,6 +53,8 @@ def test_who_starts_and_computer_play_are_shown(app):
         overlay.get_by_role("img", name="joker").or_(overlay.locator(".tile")).first
     ).to_be_attached()
     expect(overlay.locator(".flip.flipped")).to_have_count(2)
+    # The deal's player starts (``computer_play_deal``): said once the tiles are turned.
+    expect(overlay.locator(".who-outcome")).to_have_text("You start")
     expect(overlay).to_be_hidden(timeout=10_000)
     app.wait_for_turn()
     app.button("Draw").click()
@@ -63,6 +65,48 @@ def test_who_starts_and_computer_play_are_shown(app):
     for tile_id in turn["placed"]:
         expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
     expect(page.locator("#log")).to_contain_text(turn["narration"])
+
+
+def _redraw_deal() -> tuple[int, list, dict]:
+    """A seed whose who-starts draw is made again (a tie or a joker), with its draws and
+    the twin's first view."""
+    for seed in range(1, 200):
+        answer = twin.call(
+            cmd="new_game",
+            seed=seed,
+            rules=twin.rules_for(LEVELS),
+            players=twin.players(LEVELS),
+        )
+        if len(answer["who_starts"]) > 1:
+            return seed, answer["who_starts"], answer["view"]
+    raise AssertionError("no seed with a second who-starts draw")
+
+
+def test_who_starts_says_why_it_draws_again_and_then_who_starts(app):
+    seed, draws, view = _redraw_deal()
+    page = app.page
+    # Every title and outcome the panel shows, in order (the panel is on show briefly).
+    page.evaluate(
+        """() => { window.__whoSaid = [];
+            const box = document.querySelector('#who-starts');
+            new MutationObserver(() => {
+                const said = [...box.querySelectorAll('.who-title, .who-outcome')]
+                    .map((p) => p.textContent).filter(Boolean).join(' | ');
+                if (said && window.__whoSaid.at(-1) !== said) window.__whoSaid.push(said);
+            }).observe(box, {subtree: true, childList: true, characterData: true}); }"""
+    )
+    app.new_game(seed, LEVELS, delay=900)
+    expected = []
+    for k, draw in enumerate(draws):
+        title = "Drawing again" if k else "Who starts? The highest tile"
+        if k == len(draws) - 1:
+            outcome = "You start" if view["current"] == view["me"] else "Computer 1 starts"
+        elif any(d["tile"]["joker"] for d in draw):
+            outcome = "A joker: draw again"
+        else:
+            outcome = "A tie: draw again"
+        expected += [title, f"{title} | {outcome}"]
+    assert page.evaluate("window.__whoSaid") == expected
 
 
 def test_reduced_motion_skips_the_motion(app):
