@@ -151,8 +151,10 @@ def _check_opening(
     before_sets = Counter(frozenset(t.id for t in row) for row in before)
     unchanged = Counter(frozenset(t.id for t in row) for row in after) & before_sets
     if unchanged != before_sets:
-        errors.append(
-            TurnProblem(None, "Before your opening you may not change the sets on the table")
+        # First: it is why the table's sets went wrong ("Set 1: a set needs at least 3
+        # tiles" after a tile was taken from it), and what the player is told.
+        errors.insert(
+            0, TurnProblem(None, "Before your opening you may not change the sets on the table")
         )
     value = 0
     spare = unchanged.copy()

@@ -85,6 +85,15 @@ def test_before_opening_the_table_may_not_be_touched():
     assert "Set 1: before your opening, new sets come from your rack only" in messages(result)
 
 
+def test_before_opening_a_changed_table_is_the_reason_given_first():
+    # R7 taken out of a table set before opening: the set left is too short, but what
+    # the player is told (the first reason) is the rule they broke.
+    result = check(["R5 J R7"], ["R5 J", "R7 R8 R9", "K10 K11 K12"], "R8 R9 K10 K11 K12", False)
+    assert not result.ok
+    assert messages(result)[0] == "Before your opening you may not change the sets on the table"
+    assert "Set 1: a set needs at least 3 tiles" in messages(result)
+
+
 def test_before_opening_new_sets_come_from_the_rack_only():
     # Taking R5 off a long table run leaves the table valid, but the new set uses it.
     result = check(
