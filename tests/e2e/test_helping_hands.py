@@ -57,11 +57,28 @@ def test_who_starts_and_computer_play_are_shown(app):
     expect(overlay.locator(".who-outcome")).to_have_text("You start")
     expect(overlay).to_be_hidden(timeout=10_000)
     app.wait_for_turn()
+    # While a set still has tiles to come, its note (the play's final kind and sum) is
+    # not shown: watched on every change of the table.
+    page.evaluate(
+        """() => { window.__laying = 0; window.__noteEarly = [];
+            new MutationObserver(() => {
+                for (const set of document.querySelectorAll('#sets .set')) {
+                    if (!set.querySelector('.tile.pending')) continue;
+                    window.__laying += 1;
+                    const note = set.querySelector('.set-note');
+                    if (note.textContent && getComputedStyle(note).visibility !== 'hidden')
+                        window.__noteEarly.push(note.textContent);
+                }
+            }).observe(document.querySelector('#sets'),
+                {subtree: true, childList: true, attributes: true}); }"""
+    )
     app.button("Draw").click()
     # The computer's tiles appear one by one, then stay highlighted.
     page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
     app.wait_for_turn()
     assert page.locator("#sets .tile.pending").count() == 0
+    assert page.evaluate("window.__laying") > 0
+    assert page.evaluate("window.__noteEarly") == []
     for tile_id in turn["placed"]:
         expect(app.tile(tile_id)).to_have_class(re.compile(r"\bhighlight\b"))
     expect(page.locator("#log")).to_contain_text(turn["narration"])
