@@ -673,6 +673,19 @@ export function createGame(engine, options = {}) {
       return settle(answer, texts[event.outcome] ?? "Time is up.");
     },
 
+    /** The round's scores put aside, to look at the table as the round ended (the
+     *  winning play still highlighted); ``showScores`` brings them back. */
+    seeTable() {
+      if (!state.view?.round_over) return;
+      state.dialog = null;
+      redraw();
+    },
+    showScores() {
+      if (!state.view?.round_over) return;
+      state.dialog = "round";
+      redraw();
+    },
+
     async nextRound() {
       const answer = await engine.call({ cmd: "next_round" });
       say(null); // the last round's news is over

@@ -261,6 +261,11 @@ for (const link of document.querySelectorAll(".howto-link")) {
 }
 $("howto-close").addEventListener("click", () => $("howto-dialog").close());
 $("next-round").addEventListener("click", () => game.nextRound());
+$("see-table").addEventListener("click", () => {
+  game.seeTable();
+  $("show-scores").focus();
+});
+$("show-scores").addEventListener("click", () => game.showScores());
 $("new-game").addEventListener("click", () => {
   game.backToStart();
   showStats();

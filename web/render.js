@@ -335,6 +335,8 @@ function renderControls(state) {
   $("draw").textContent = v && v.pool === 0 ? "Pass" : "Draw"; // nothing left to draw
   $("hint").disabled = !mine;
   $("hint-step").hidden = !(mine && state.hint);
+  // The round is over and its scores were put aside to see the table: the way back.
+  $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
   $("return").disabled = !(mine && onTable && fromRack(state, sel));

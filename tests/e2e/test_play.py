@@ -283,6 +283,18 @@ def test_round_to_its_end_with_the_score_screen(app):
         score = out["scores"][i]
         expect(cells.nth(1)).to_have_text(f"+{score}" if score > 0 else str(score))
         expect(cells.nth(2)).to_have_text(str(out["totals"][i]))
+    # The scores put aside to see the table the round ended on, then brought back.
+    dialog.get_by_role("button", name="See Table").click()
+    expect(dialog).to_be_hidden()
+    assert app.table_ids() == [[t["id"] for t in row["tiles"]] for row in final["table"]]
+    show = app.button("Show Scores")
+    expect(show).to_be_focused()
+    expect(app.page.locator("#turn-info")).to_contain_text(
+        "Game over" if final["match_over"] else "Round complete"
+    )
+    show.click()
+    expect(dialog.get_by_role("heading", name=title)).to_be_visible()
+    expect(show).to_be_hidden()
     if not final["match_over"]:
         app.button("Next Round").click()
         app.wait_for_turn()
