@@ -149,6 +149,7 @@ class _Move:
     group: int  # of which into groups at this number (0..2)
     jokers: int  # jokers used in this colour's runs at this number
     actions: tuple[tuple[int, str, int], ...]  # (old slot value, action, new slot value)
+    index: int = field(compare=False)  # its place in _MOVE_LIST
 
 
 # Slot actions: "idle", "start", "tail", "head", "cont", "end", "tend".
@@ -175,6 +176,10 @@ def _slot_actions(value: int, n: int, wrap: bool) -> list[tuple[str, int]]:
 
 
 _MOVES_CACHE: dict[tuple[int, int, int, int, bool], list[_Move]] = {}
+# Every move made, by its index: the options the search keeps name a move by its index,
+# so they are tuples of numbers only, which the cyclic garbage collector stops scanning
+# after its first look (tuples holding a move it would scan at every full collection).
+_MOVE_LIST: list[_Move] = []
 
 
 def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
@@ -238,7 +243,9 @@ def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
                 if sig in seen:
                     continue
                 seen.add(sig)
-                moves.append(_Move(local, new, real, group, jokers, actions))
+                mv = _Move(local, new, real, group, jokers, actions, len(_MOVE_LIST))
+                _MOVE_LIST.append(mv)
+                moves.append(mv)
     _MOVES_CACHE[key] = moves
     return moves
 
@@ -418,17 +425,19 @@ def clear_caches() -> None:
     clear_bound_cache()
     for kept in (_REACH, _RELAXED, _TEMPLATES, _CLOSINGS, _MOVES_CACHE, _FINAL_OK, _TRIES):
         kept.clear()
+    _MOVE_LIST.clear()  # the options naming moves by index are all forgotten above
     _ORDERED_ACTIONS.clear()
     _number_rooms.cache_clear()
     _group_room.cache_clear()
 
 
 # The locals a colour can reach at the next number from those it can reach at this one,
-# with the moves (``_relaxed_step``) of each of those: the bounds then go down the layers
-# without calling the step again. At most REACH_KEPT kept (about 700 bytes each), then all
+# with the moves (``_relaxed_moves``) of each of those: the bounds then go down the layers
+# without working out moves again. At most REACH_KEPT kept (about 700 bytes each), then all
 # forgotten: 300 random positions make about 2,700.
 REACH_KEPT = 1 << 13
-_REACH: dict[tuple, tuple[tuple[int, ...], list[tuple[int, list[tuple[int, int, int]]]]]] = {}
+_RelaxedMoves = tuple[tuple[int, int, int], ...]  # relaxed moves: (new local, halves, rack tiles)
+_REACH: dict[tuple, tuple[tuple[int, ...], tuple[tuple[int, _RelaxedMoves], ...]]] = {}
 
 
 def _colour_bounds(
@@ -458,20 +467,28 @@ def _colour_bounds(
         return cached
     # Locals reachable going up, ignoring jokers' limits, each with its moves.
     reach: list[tuple[int, ...]] = [(0,)]
-    layers: list[list[tuple[int, list[tuple[int, int, int]]]]] = []
+    layers: list[tuple[tuple[int, _RelaxedMoves], ...]] = []
     for n in range(N):
         here = reach[-1]
         reach_key = (n, faces[n], jokers, wrap, here)
         known = _REACH.get(reach_key)
         if known is None:
-            step = _relaxed_step(n + 1, *faces[n], jokers, wrap)
+            t, r, room = faces[n]
+            relaxed_key = (n + 1, t, r, room, jokers, wrap)
+            table = _RELAXED.get(relaxed_key)
+            if table is None:
+                table = _RELAXED[relaxed_key] = {}
             found: set[int] = set()
             pairs = []
             for local in here:
-                moves, news = step(local)
-                found.update(news)
+                moves = table.get(local)
+                if moves is None:
+                    moves = table[local] = _relaxed_moves(n + 1, local, t, r, room, jokers, wrap)
+                found.update(new for new, _, _ in moves)
                 pairs.append((local, moves))
-            known = _REACH[reach_key] = (tuple(sorted(found)), pairs)
+            # Tuples of numbers only, so the cyclic garbage collector stops scanning them
+            # after its first look (lists and sets it would scan at every full collection).
+            known = _REACH[reach_key] = (tuple(sorted(found)), tuple(pairs))
         reach.append(known[0])
         layers.append(known[1])
     if len(_REACH) > REACH_KEPT:
@@ -533,7 +550,7 @@ HALF_NEG = NEG // 2
 
 
 def _layer_five(
-    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    layer: Sequence[tuple[int, Sequence[tuple[int, int, int]]]],
     get: Any,
     gain_per: int,
     flat: dict[int, int],
@@ -593,7 +610,7 @@ def _layer_five(
 
 
 def _layer_three(
-    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    layer: Sequence[tuple[int, Sequence[tuple[int, int, int]]]],
     get: Any,
     gain_per: int,
     flat: dict[int, int],
@@ -631,7 +648,7 @@ def _layer_three(
 
 
 def _layer_any(
-    layer: Sequence[tuple[int, list[tuple[int, int, int]]]],
+    layer: Sequence[tuple[int, Sequence[tuple[int, int, int]]]],
     get: Any,
     gain_per: int,
     size: int,
@@ -653,42 +670,30 @@ def _layer_any(
     return out
 
 
-_RELAXED: dict[tuple[int, int, int, tuple[int, int, int], int, bool], Any] = {}
+# Per number, colour counts, group room, jokers and wrap: the relaxed moves of each local
+# state met (``_relaxed_moves``).
+_RELAXED: dict[tuple[int, int, int, tuple[int, int, int], int, bool], dict[int, _RelaxedMoves]] = {}
 
 
-def _relaxed_step(
-    n: int, t: int, r: int, room: tuple[int, int, int], jokers: int, wrap: bool
-) -> Any:
-    """The moves the per-colour bound allows at number ``n``, as a function of the local
-    state: ((new local, half-jokers used, rack tiles used), ...) and the set of new locals.
-    ``jokers`` is in halves."""
-    key = (n, t, r, room, jokers, wrap)
-    step = _RELAXED.get(key)
-    if step is None:
-        table: dict[int, tuple[list[tuple[int, int, int]], set[int]]] = {}
-
-        def step(local: int) -> tuple[list[tuple[int, int, int]], set[int]]:
-            found = table.get(local)
-            if found is None:
-                best: dict[tuple[int, int], int] = {}
-                for mv in _moves(n, local, t, r, wrap):
-                    # a group place beyond what real partners allow takes jokers too
-                    extra = next((k for k in range(3) if mv.group <= room[k]), 9)
-                    used = 2 * mv.jokers + extra
-                    if used <= jokers:
-                        k = (mv.new, used)
-                        best[k] = max(best.get(k, -1), mv.real - t)
-                # A move to the same local using fewer jokers for as many tiles wins.
-                moves = [
-                    (new, used, tiles)
-                    for (new, used), tiles in best.items()
-                    if not any(best.get((new, u), -1) >= tiles for u in range(used))
-                ]
-                found = table[local] = (moves, {new for new, _, _ in moves})
-            return found
-
-        _RELAXED[key] = step
-    return step
+def _relaxed_moves(
+    n: int, local: int, t: int, r: int, room: tuple[int, int, int], jokers: int, wrap: bool
+) -> tuple[tuple[int, int, int], ...]:
+    """The moves the per-colour bound allows at number ``n`` from ``local``: (new local,
+    half-jokers used, rack tiles used), ... ``jokers`` is in halves."""
+    best: dict[tuple[int, int], int] = {}
+    for mv in _moves(n, local, t, r, wrap):
+        # a group place beyond what real partners allow takes jokers too
+        extra = next((k for k in range(3) if mv.group <= room[k]), 9)
+        used = 2 * mv.jokers + extra
+        if used <= jokers:
+            k = (mv.new, used)
+            best[k] = max(best.get(k, -1), mv.real - t)
+    # A move to the same local using fewer jokers for as many tiles wins.
+    return tuple(
+        (new, used, tiles)
+        for (new, used), tiles in best.items()
+        if not any(best.get((new, u), -1) >= tiles for u in range(used))
+    )
 
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
@@ -700,7 +705,8 @@ def _templates(
     n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int, tj: int, rj: int
 ) -> list[tuple]:
     """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
-    their bounds: (new local, key delta, potential delta before bounds, value gained, move,
+    their bounds: (new local, key delta, potential delta before bounds, value gained, move
+    (its index in _MOVE_LIST),
     table jokers, rack jokers), one per way to take a move's jokers from the table's and
     the rack's, with at most ``tj`` and ``rj`` of them (jokers left; a move takes two at
     most, so more counts as two)."""
@@ -709,7 +715,7 @@ def _templates(
     if found is None:
         sh = COLOUR_SHIFT[c]
         unit = SCALE + number
-        found = []
+        made = []
         for mv in _moves(n, local, t, r, wrap):
             delta = (mv.new - local) << sh
             if mv.group:
@@ -721,8 +727,10 @@ def _templates(
                     continue
                 pot = (used + b) * unit - b * JOKER_BEST
                 gain = (used + b) * number
-                found.append((mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv, a, b))
-        _TEMPLATES[key] = found
+                made.append(
+                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv.index, a, b)
+                )
+        _TEMPLATES[key] = found = made
     return found
 
 
@@ -739,7 +747,7 @@ def _closings(
     found = _CLOSINGS.get(key)
     if found is None:
         tj, rj = js & 3, js >> 2
-        found = []
+        made = []
         for jg in range(3):
             if not _GROUP_OK.get((d, s, jg), False):
                 continue
@@ -748,8 +756,8 @@ def _closings(
                 if tj + a > table_jokers or rj + b > rack_jokers:
                     continue
                 delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
-                found.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
-        _CLOSINGS[key] = found
+                made.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
+        _CLOSINGS[key] = found = made
     return found
 
 
@@ -816,6 +824,7 @@ def _run_dp(
     # nothing, and it proves there is no play as soon as no branch can place a tile).
     best: list[Any] = [floor, -1, None]
     final_ok = _local_final_ok
+    move_list = _MOVE_LIST
 
     def children(i: int, key: int) -> list:
         n, c = i // COLOURS + 1, i % COLOURS
@@ -856,7 +865,7 @@ def _run_dp(
         opts = []
         number = numbers[n]
         for o in base:
-            group = o[3].group
+            group = move_list[o[3]].group
             d2, s2 = d + (group == 2), s + (group == 1)
             js2 = js + o[4] + (o[5] << 2)
             closings = _CLOSINGS.get((number, d2, s2, js2, jt_max, jr_max))
@@ -1132,7 +1141,7 @@ def _build_sets(path: list[Any]) -> list[list[tuple[int, int, str]]]:
     group_tiles: list[tuple[int, int]] = []  # (colour, copies) at the current number
     for i, option in enumerate(path):
         n, c = i // COLOURS + 1, i % COLOURS
-        mv = option[3]
+        mv = _MOVE_LIST[option[3]]
         if mv.group:
             group_tiles.append((c, mv.group))
         actions = _ORDERED_ACTIONS.get(mv.actions)
@@ -1752,8 +1761,8 @@ def _keep_sets(
         if JOKER_KEY not in sig:
             # Without jokers the row's faces differ, so each tile comes from the first of
             # its homes: when that leaves a set of one or two tiles and more tiles than can
-            # be laid out again, the row cannot be kept (most rows tried), and the swaps
-            # need not be made and undone.
+            # be laid out again (or fewer than a set), the row cannot be kept (most rows
+            # tried), and the swaps need not be made and undone.
             taken: dict[int, int] = {}
             for fk in sig:
                 ids = by_face[fk]
@@ -1764,7 +1773,9 @@ def _keep_sets(
                 )
                 taken[home] = taken.get(home, 0) + 1
             lefts = [len(sets[i]) - k for i, k in taken.items()]  # type: ignore[arg-type]
-            if sum(lefts) > RELAYOUT_LIMIT and any(0 < k < 3 for k in lefts):
+            # A set of one or two tiles left means the leftovers must be laid out again
+            # together: not when there are more than that allows, or fewer than a set.
+            if any(0 < k < 3 for k in lefts) and not 3 <= sum(lefts) <= RELAYOUT_LIMIT:
                 continue
         undo_sets.clear()
         undo_where.clear()
