@@ -680,20 +680,27 @@ def _relaxed_moves(
 ) -> tuple[tuple[int, int, int], ...]:
     """The moves the per-colour bound allows at number ``n`` from ``local``: (new local,
     half-jokers used, rack tiles used), ... ``jokers`` is in halves."""
+    room0, room1, room2 = room
     best: dict[tuple[int, int], int] = {}
     for mv in _moves(n, local, t, r, wrap):
         # a group place beyond what real partners allow takes jokers too
-        extra = next((k for k in range(3) if mv.group <= room[k]), 9)
+        group = mv.group
+        extra = 0 if group <= room0 else 1 if group <= room1 else 2 if group <= room2 else 9
         used = 2 * mv.jokers + extra
         if used <= jokers:
             k = (mv.new, used)
-            best[k] = max(best.get(k, -1), mv.real - t)
+            tiles = mv.real - t
+            if best.get(k, -1) < tiles:
+                best[k] = tiles
     # A move to the same local using fewer jokers for as many tiles wins.
-    return tuple(
-        (new, used, tiles)
-        for (new, used), tiles in best.items()
-        if not any(best.get((new, u), -1) >= tiles for u in range(used))
-    )
+    moves = []
+    for (new, used), tiles in best.items():
+        for u in range(used):
+            if best.get((new, u), -1) >= tiles:
+                break
+        else:
+            moves.append((new, used, tiles))
+    return tuple(moves)
 
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
@@ -993,9 +1000,9 @@ def _run_dp(
     ceiling = joker_bound(0, 0, start) if jokers else start
     if enough is not None:
         ceiling = min(ceiling, enough)
-    if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
-        return None
     try:
+        if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
+            return None
         search(0, 0, start)
     finally:
         # The closures refer to each other (and ``search`` to itself): freed now, by
@@ -1394,6 +1401,13 @@ def _gc_paused() -> Iterator[None]:
         yield
     finally:
         if collecting:
+            if not gc.get_freeze_count():
+                # What the solve made and kept (the new entries of its tables, thousands
+                # of tuples) goes straight to the oldest generation, with the young
+                # generation's count set back: a young collection as soon as the
+                # collector is on again would only scan it once more, at every solve.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
@@ -1925,8 +1939,14 @@ def _arrange_plain(
         failed.add(key)
         return False
 
+    try:
+        found = place(state, jokers)
+    finally:
+        # ``place`` refers to itself: freed now, by reference counting, rather than by the
+        # cyclic collector later.
+        place = None  # type: ignore[assignment]
     # (Copies: the sets tried are kept for later layouts.)
-    return [list(faces) for faces in out] if place(state, jokers) else None
+    return [list(faces) for faces in out] if found else None
 
 
 # The sets ``_arrange_plain`` tries for its lowest tile, by the tiles near it, its place

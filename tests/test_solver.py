@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import random
@@ -411,5 +412,52 @@ def test_forgetting_what_earlier_solves_kept_changes_no_answer():
     before = answers()
     solver.clear_caches()
     assert not (solver._REACH or solver._TEMPLATES or solver._RELAXED or solver._BOUND_CACHE)
-    assert not (solver._CLOSINGS or solver._MOVES_CACHE)
+    assert not (solver._CLOSINGS or solver._MOVES_CACHE or solver._MOVE_LIST)
     assert answers() == before
+
+
+def test_solves_make_no_cyclic_garbage():
+    # A solve hands what it made and kept straight to the collector's oldest generation
+    # (``_gc_paused``), where garbage waits for a full collection: so it must make none.
+    # Every rule set, opened or not, with the look-ahead's budget, and ``can_play``.
+    positions = []
+    for k, rules in enumerate([Rules(), Rules(wrap_runs=True), Rules(locked_jokers=True)]):
+        rng = random.Random(40 + k)
+        positions += [random_position(rng, opened=j % 3 != 0, rules=rules) for j in range(40)]
+    gc.collect()
+    gc.disable()  # so the solves leave the collector alone, and their garbage stays young
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for p in positions:
+            solve(p.table, p.rack, opened=p.opened, rules=p.rules)
+            solve(p.table, p.rack, opened=p.opened, rules=p.rules, layout=False, effort=300)
+            if p.opened:
+                can_play(p.table, p.rack, p.rules, 300)
+        found = gc.collect()
+        kinds = sorted({type(o).__name__ for o in gc.garbage})
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert found == 0, kinds
+
+
+def test_a_solve_leaves_the_collector_as_it_found_it():
+    table, rack = assign_ids([["R3", "R4", "R5"]]), [Tile.parse("R6"), Tile.parse("B1")]
+    assert gc.isenabled()
+    solve(table, rack, opened=True)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(table, rack, opened=True)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    # Objects someone froze stay frozen.
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        solve(table, rack, opened=True)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
