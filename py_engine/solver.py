@@ -677,7 +677,7 @@ _RELAXED: dict[tuple[int, int, int, tuple[int, int, int], int, bool], dict[int, 
 
 def _relaxed_moves(
     n: int, local: int, t: int, r: int, room: tuple[int, int, int], jokers: int, wrap: bool
-) -> tuple[tuple[int, int, int], ...]:
+) -> _RelaxedMoves:
     """The moves the per-colour bound allows at number ``n`` from ``local``: (new local,
     half-jokers used, rack tiles used), ... ``jokers`` is in halves."""
     room0, room1, room2 = room
@@ -713,16 +713,15 @@ def _templates(
 ) -> list[tuple]:
     """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
     their bounds: (new local, key delta, potential delta before bounds, value gained, move
-    (its index in _MOVE_LIST),
-    table jokers, rack jokers), one per way to take a move's jokers from the table's and
-    the rack's, with at most ``tj`` and ``rj`` of them (jokers left; a move takes two at
-    most, so more counts as two)."""
+    (its index in _MOVE_LIST), table jokers, rack jokers), one per way to take a move's
+    jokers from the table's and the rack's, with at most ``tj`` and ``rj`` of them (jokers
+    left; a move takes two at most, so more counts as two)."""
     key = (n, c, local, t, r, wrap, number, tj, rj)
     found = _TEMPLATES.get(key)
     if found is None:
         sh = COLOUR_SHIFT[c]
         unit = SCALE + number
-        made = []
+        found = []
         for mv in _moves(n, local, t, r, wrap):
             delta = (mv.new - local) << sh
             if mv.group:
@@ -734,10 +733,10 @@ def _templates(
                     continue
                 pot = (used + b) * unit - b * JOKER_BEST
                 gain = (used + b) * number
-                made.append(
+                found.append(
                     (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv.index, a, b)
                 )
-        _TEMPLATES[key] = found = made
+        _TEMPLATES[key] = found
     return found
 
 
@@ -754,7 +753,7 @@ def _closings(
     found = _CLOSINGS.get(key)
     if found is None:
         tj, rj = js & 3, js >> 2
-        made = []
+        found = []
         for jg in range(3):
             if not _GROUP_OK.get((d, s, jg), False):
                 continue
@@ -763,8 +762,8 @@ def _closings(
                 if tj + a > table_jokers or rj + b > rack_jokers:
                     continue
                 delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
-                made.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
-        _CLOSINGS[key] = found = made
+                found.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
+        _CLOSINGS[key] = found
     return found
 
 
