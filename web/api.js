@@ -537,9 +537,15 @@ export function createGame(engine, options = {}) {
       state.reveal = id;
       changed();
     },
+    /** The picked-up tile back to its place on the rack as the turn began (before the
+     *  first tile that came after it there and is on the rack now), else at the end. */
     returnToRack() {
-      if (state.selected === null) return;
-      api.move(state.selected, { area: "rack", index: state.rack.length });
+      const id = state.selected;
+      if (id === null) return;
+      const order = state.turnRack;
+      const at = order.indexOf(id);
+      const next = at < 0 ? undefined : order.slice(at + 1).find((other) => state.rack.includes(other));
+      api.move(id, { area: "rack", index: next === undefined ? state.rack.length : state.rack.indexOf(next) });
     },
 
     /** Take back the last move of this turn. */

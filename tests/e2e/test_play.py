@@ -145,14 +145,16 @@ def test_sorting_the_rack(app):
 def test_tap_to_place_and_return_to_rack(app):
     seed, sets = opening_deal()
     app.new_game(seed, LEVELS)
+    rack = app.rack_ids()
     first = sets[0]
     index = app.tap_new_set(first)
     assert app.table_ids()[index] == first
-    # Tap a tile on the table, then "Return to rack".
+    # Tap a tile on the table, then "Return to rack": it goes back to its own place on
+    # the rack, among the tiles still there.
     app.tile(first[-1]).click()
     expect(app.tile(first[-1])).to_have_attribute("aria-pressed", "true")
     app.button("Return to rack").click()
-    assert first[-1] in app.rack_ids()
+    assert app.rack_ids() == [i for i in rack if i not in first[:-1]]
     assert app.table_ids()[index] == first[:-1]
     # Reorder within the rack: tap a tile, tap the rack's first gap.
     moving = app.rack_ids()[-1]
