@@ -547,6 +547,7 @@ def describe_play(
     ``lay R10 B10 Y10 and add K7 to K4 K5 K6``.
     """
     origin = {t.id: s for s, row in enumerate(before) for t in row}
+    place = {t.id: k for row in before for k, t in enumerate(row)}
     home = _matching_sets(before, after)
     laid, added, made = [], [], []
     moved: set[int] = set()  # table tiles that changed sets
@@ -562,8 +563,10 @@ def describe_play(
                 explained.update(t.id for t in old)
             else:
                 laid.append(" ".join(t.code for t in row))
-        elif new:  # added to a set, or to a part of one split up: named by its own tiles
+        elif new:  # added to a set, or to a part of one split up: named by its own tiles,
+            # in their order on the table before the play (as the player sees them)
             own = [t for t in old if origin[t.id] == home.get(i)] or old
+            own.sort(key=lambda t: (origin[t.id], place[t.id]))
             added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}")
     rearranged = bool(moved - explained)
     told = name is None  # a hint: what to do, not what was done

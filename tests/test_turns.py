@@ -422,6 +422,19 @@ def test_describe_play_names_a_set_by_its_tiles_not_by_its_number():
     assert "Set" not in line
 
 
+def test_describe_play_names_a_set_added_to_in_its_order_on_the_table():
+    # Y11 taken from Y11 Y12 J for a group, Y10 added: the joker moves from 13 to 11, and
+    # the set is named by what stays of it, as it lay on the table ("Y12 J", not "J Y12").
+    taken: set[int] = set()
+    (run,) = assign_ids([["Y11", "Y12", "J"]], taken)
+    (y10, b11, k11) = assign_ids([["Y10", "B11", "K11"]], taken)[0]
+    after = [[y10, run[2], run[1]], [b11, run[0], k11]]
+    assert check_turn([run], after, [y10, b11, k11], opened=True).ok
+    assert describe_play(None, [run], after) == (
+        "add Y10 to Y12 J and make B11 Y11 K11 (Y11 from the table)"
+    )
+
+
 def test_describe_play_names_a_new_set_made_with_table_tiles_whole():
     # K7 leaves the group R7 Y7 K7 (B7 takes its place) for a new run with K6 and K8 from
     # the rack: the run is named whole, with the tile it took from the table.
