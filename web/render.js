@@ -468,7 +468,10 @@ export function logShown(state) {
 // the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 function renderLog(state) {
   const log = $("log");
-  const lines = state.view.log;
+  let lines = state.view.log;
+  // While the who-starts draw is on show, the round's first line ("Round 2: You start")
+  // would tell its outcome: it waits, and the line says what is going on instead.
+  if (state.whoStarts && lines.length) lines = [...lines.slice(0, -1), lines.at(-1).replace(/:.*$/, ": who starts?")];
   const open = logShown(state);
   const wasOpen = log.classList.contains("open");
   const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 2;

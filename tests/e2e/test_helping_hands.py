@@ -104,12 +104,15 @@ def test_who_starts_says_why_it_draws_again_and_then_who_starts(app):
     page = app.page
     # Every title and outcome the panel shows, in order (the panel is on show briefly).
     page.evaluate(
-        """() => { window.__whoSaid = [];
+        """() => { window.__whoSaid = []; window.__logSaid = new Set();
             const box = document.querySelector('#who-starts');
             new MutationObserver(() => {
                 const said = [...box.querySelectorAll('.who-title, .who-outcome')]
                     .map((p) => p.textContent).filter(Boolean).join(' | ');
                 if (said && window.__whoSaid.at(-1) !== said) window.__whoSaid.push(said);
+                // The log's newest line while the draw is on show.
+                const last = [...document.querySelectorAll('#log li')].at(-1);
+                if (!box.hidden && last) window.__logSaid.add(last.textContent);
             }).observe(box, {subtree: true, childList: true, characterData: true}); }"""
     )
     app.new_game(seed, LEVELS, delay=900)
@@ -124,6 +127,11 @@ def test_who_starts_says_why_it_draws_again_and_then_who_starts(app):
             outcome = "A tie: draw again"
         expected += [title, f"{title} | {outcome}"]
     assert page.evaluate("window.__whoSaid") == expected
+    # Meanwhile the log did not tell who starts either.
+    assert page.evaluate("[...window.__logSaid]") == ["Round 1: who starts?"]
+    expect(page.locator("#log")).to_contain_text(
+        "Round 1: You start" if view["current"] == view["me"] else "Round 1: Computer 1 starts"
+    )
 
 
 def test_reduced_motion_skips_the_motion(app):
