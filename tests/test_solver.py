@@ -442,22 +442,31 @@ def test_solves_make_no_cyclic_garbage():
     assert found == 0, kinds
 
 
-def test_a_solve_leaves_the_collector_as_it_found_it():
+def test_a_solve_leaves_the_collector_as_it_found_it(monkeypatch):
     table, rack = assign_ids([["R3", "R4", "R5"]]), [Tile.parse("R6"), Tile.parse("B1")]
+    calls: list[str] = []
+    freeze, unfreeze = gc.freeze, gc.unfreeze
+    monkeypatch.setattr(gc, "freeze", lambda: (calls.append("freeze"), freeze())[1])
+    monkeypatch.setattr(gc, "unfreeze", lambda: (calls.append("unfreeze"), unfreeze())[1])
+    # On: on again after, what the solve kept handed to the oldest generation.
     assert gc.isenabled()
     solve(table, rack, opened=True)
     assert gc.isenabled()
+    assert calls == ["freeze", "unfreeze"]
+    # Off: off after, and nothing moved.
+    calls.clear()
     gc.disable()
     try:
         solve(table, rack, opened=True)
         assert not gc.isenabled()
     finally:
         gc.enable()
-    # Objects someone froze stay frozen.
-    gc.freeze()
+    assert calls == []
+    # Objects someone froze stay frozen: the solve leaves the generations alone.
+    freeze()
     try:
-        frozen = gc.get_freeze_count()
         solve(table, rack, opened=True)
-        assert gc.get_freeze_count() == frozen
+        assert calls == []
+        assert gc.get_freeze_count() > 0
     finally:
-        gc.unfreeze()
+        unfreeze()
