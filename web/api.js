@@ -537,15 +537,11 @@ export function createGame(engine, options = {}) {
       state.reveal = id;
       changed();
     },
-    /** The picked-up tile back to its place on the rack as the turn began (before the
-     *  first tile that came after it there and is on the rack now), else at the end. */
+    /** The picked-up tile back to its own place on the rack (``board.rackPlace``). */
     returnToRack() {
       const id = state.selected;
       if (id === null) return;
-      const order = state.turnRack;
-      const at = order.indexOf(id);
-      const next = at < 0 ? undefined : order.slice(at + 1).find((other) => state.rack.includes(other));
-      api.move(id, { area: "rack", index: next === undefined ? state.rack.length : state.rack.indexOf(next) });
+      api.move(id, { area: "rack", index: board.rackPlace(state, id) });
     },
 
     /** Take back the last move of this turn. */
@@ -778,8 +774,7 @@ export function createGame(engine, options = {}) {
     const rounds = answer.who_starts ?? [];
     if (!rounds.length || !botDelay || reducedMotion()) return;
     const mine = epoch;
-    const v = answer.view;
-    const starter = v.current === v.me ? "You start" : `${v.players[v.current]?.name} starts`;
+    const starter = starterLine(answer.view);
     for (let r = 0; r < rounds.length; r++) {
       // What this draw shows, once its tiles are turned: who starts, or why they draw again.
       const outcome =
@@ -811,8 +806,12 @@ export function createGame(engine, options = {}) {
     if (!last) return null;
     const v = answer.view;
     const drew = last.map((d) => `${d.player === v.me ? "you" : v.players[d.player].name} ${codeLabel(d.tile.code)}`);
-    const first = v.players[v.current]?.name;
-    return `Who starts: ${drew.join(", ")}. ${v.current === v.me ? "You start" : `${first} starts`}.`;
+    return `Who starts: ${drew.join(", ")}. ${starterLine(v)}.`;
+  }
+
+  /** "You start" or "Computer 1 starts": the player to move first in ``view``. */
+  function starterLine(view) {
+    return view.current === view.me ? "You start" : `${view.players[view.current]?.name} starts`;
   }
 
   // Any answer the engine cannot give is shown, not thrown into the void.

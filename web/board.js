@@ -132,6 +132,15 @@ export function isTouched(state) {
   return JSON.stringify(state.table) !== JSON.stringify(state.startTable);
 }
 
+/** Where on the rack a tile of it goes back to: its place as the turn began (before the
+ *  first tile that came after it there and is on the rack now), else the end. */
+export function rackPlace(state, id) {
+  const order = state.turnRack;
+  const at = order.indexOf(id);
+  const next = at < 0 ? undefined : order.slice(at + 1).find((other) => state.rack.includes(other));
+  return next === undefined ? state.rack.length : state.rack.indexOf(next);
+}
+
 /** Everything back where it was at the start of the turn: the table, and every rack tile
  *  at its place on the rack (in the order the rack was sorted to, if it was this turn). */
 export function resetTurn(state) {
