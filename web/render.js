@@ -339,8 +339,9 @@ function renderControls(state) {
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
+  // Shown on every turn, disabled on the computers': hidden, it took the bar from two
+  // rows to one at tablet widths, and the table grew and shrank by 37 px every turn.
   $("return").disabled = !(mine && onTable && fromRack(state, sel));
-  $("return").hidden = !mine;
   const pool = $("pool-button");
   pool.disabled = !mine;
   $("pool-count").textContent = String(v.pool);

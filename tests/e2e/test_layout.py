@@ -6,7 +6,7 @@ reach, and buttons that stay readable under the mouse."""
 from __future__ import annotations
 
 import pytest
-from game_page import GamePage
+from game_page import GamePage, watch, watched
 from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 664}  # an iPhone 13's screen less the browser's bars
@@ -502,3 +502,52 @@ def test_no_button_of_the_bar_sits_alone_on_a_row(app, size, tmp_path):
             page.screenshot(path=str(tmp_path / f"bar_{size[0]}_{'hint' if hint else 'plain'}.png"))
     finally:
         page.set_viewport_size(before)
+
+
+# Every (table top, table height + rack height, message) seen from now on: the rack grows
+# a row as tiles are drawn, which the sum leaves out; anything else that moves the table
+# is a jump.
+LOOK_TABLE_BOX = """() => {
+    const table = document.querySelector('[aria-label="Table"]').getBoundingClientRect();
+    const rack = document.querySelector('[aria-label="Your rack"]').getBoundingClientRect();
+    const row = [Math.round(table.top), Math.round(table.height + rack.height),
+      document.getElementById('message').textContent];
+    const last = window.__tableBox.at(-1);
+    if (!last || last[0] !== row[0] || last[1] !== row[1]) window.__tableBox.push(row);
+}"""
+
+
+def table_boxes_over_turns(app: GamePage, turns: int) -> list[list]:
+    """The table's boxes over a few turns against two computers: the who-starts draw,
+    each turn's summary of the computers' plays (one line or two), the log filling."""
+    page = app.page
+    app.new_game(7, ["medium", "medium"], delay=0)
+    watch(page, "__tableBox", LOOK_TABLE_BOX)
+    for _ in range(turns):
+        app.draw_or_pass()
+        app.wait_for_turn()
+    return watched(page, "__tableBox")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (768, 1024)])
+def test_the_table_keeps_its_size_from_turn_to_turn(app, size):
+    """The log, the message and the turn's buttons keep their heights, so the table
+    does not jump: it gained 27 px at 1280x800 as the log filled to three lines, and at
+    768x1024 it lost 37 px on every computer's turn ("Return to rack" was hidden, the
+    bar took one row instead of two) and 16 px whenever a summary took two lines."""
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        seen = table_boxes_over_turns(app, 6)
+    finally:
+        page.set_viewport_size(before)
+    assert len(seen) == 1, seen
+
+
+def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(phone):
+    """On a phone the message is two lines tall whatever it says (a three-line summary
+    scrolls in place) and the log one line, cut short: the table moved by up to 31 px
+    from turn to turn."""
+    seen = table_boxes_over_turns(phone, 6)
+    assert len(seen) == 1, seen
