@@ -329,6 +329,11 @@ function renderControls(state) {
   const touched = isTouched(state);
   const v = state.view;
   $("confirm").disabled = !mine || !touched;
+  // The engine's live check says the arrangement would be refused: Confirm Play still
+  // works (it then says why), but it no longer looks like the thing to press.
+  const refused = mine && touched && state.check?.ok === false;
+  $("confirm").classList.toggle("primary", !refused);
+  $("confirm").title = refused ? "Not a valid play yet: press to see why" : "";
   $("reset").disabled = !mine || !touched;
   $("undo").disabled = !mine || state.undo.length === 0;
   $("draw").disabled = !mine;

@@ -63,6 +63,8 @@ def test_opening_by_dragging(app):
     total = sum(twin.value(twin.new_game(seed, LEVELS)["rack"], s) for s in sets)
     expect(app.page.locator("#turn-info")).to_contain_text(f"Opening: {total} of 30")
     expect(app.table.locator(".set.invalid")).to_have_count(0)
+    # The engine finds it a valid opening: Confirm Play looks like the thing to press.
+    expect(app.button("Confirm Play")).to_have_class(re.compile(r"\bprimary\b"))
     app.button("Confirm Play").click()
     app.wait_for_turn()
     played = {i for s in sets for i in s}
@@ -80,6 +82,12 @@ def test_illegal_confirm_is_refused_and_nothing_is_lost(app):
     rack = app.rack_ids()
     app.drag_new_set(rack[:2])
     expect(app.table.locator(".set.invalid")).to_have_count(1)
+    # It would be refused: Confirm Play no longer looks like the thing to press (it had
+    # the same yellow as a valid play), but it still works, and says why.
+    confirm = app.button("Confirm Play")
+    expect(confirm).not_to_have_class(re.compile(r"\bprimary\b"))
+    expect(confirm).to_have_attribute("title", "Not a valid play yet: press to see why")
+    expect(confirm).to_be_enabled()
     app.button("Confirm Play").click()
     message = app.page.locator("#message")
     expect(message).to_contain_text("Not played")
