@@ -92,7 +92,8 @@ export function hintStep(state, target) {
   if (strays.length) {
     const out = new Set(strays);
     state.table = state.table.map((row) => row.filter((id) => !out.has(id))).filter((row) => row.length > 0);
-    state.rack = [...state.rack, ...strays];
+    // Each back at its own place on the rack, as "Return to rack" puts a tile.
+    for (const id of strays) state.rack.splice(rackPlace(state, id), 0, id);
     state.selected = null;
     state.refused = null;
     return { returned: strays };
