@@ -2,10 +2,14 @@
 // arrow keys move the focus inside it (every tile and gap being a Tab stop made crossing
 // the rack take dozens of Tabs). Left and Right go to the item before or after, Up and
 // Down to the nearest item in the row above or below, Home and End to the first and last.
-// A key another handler has taken (Left and Right move a picked-up tile along its row)
-// is left alone.
+// Up from the rack's top row goes on to the table's nearest gap or tile in its lowest row,
+// and Down from the table's lowest row to the rack: a tile picked up on the rack reaches
+// the table in one key, not six Shift+Tabs across the buttons. A key another handler has
+// taken (Left and Right move a picked-up tile along its row) is left alone.
 
 const REGIONS = "#rack, #sets, .buttons";
+// The board's regions from top to bottom, which Up and Down cross.
+const BOARD = ["#sets", "#rack"];
 
 const keyOf = (item) => item.dataset.key || item.id;
 
@@ -48,6 +52,14 @@ function nextRow(list, item, dir) {
   return inRow.reduce((a, c) => (c.dx < a.dx ? c : a)).b;
 }
 
+/** Past the first or last row of the table or the rack: the nearest item of the other
+ *  one's nearest row (the rack is below the table), if any. */
+function acrossBoard(region, item, dir) {
+  const at = BOARD.findIndex((sel) => region.matches(sel));
+  const other = at < 0 ? null : document.querySelector(BOARD[at + dir] ?? ":not(*)");
+  return other ? nextRow(items(other), item, dir) : null;
+}
+
 export function attachRoving(root) {
   root.addEventListener("focusin", (event) => {
     const region = event.target.closest?.(REGIONS);
@@ -66,8 +78,8 @@ export function attachRoving(root) {
     const moves = {
       ArrowLeft: () => list[i - 1],
       ArrowRight: () => list[i + 1],
-      ArrowUp: () => nextRow(list, item, -1),
-      ArrowDown: () => nextRow(list, item, 1),
+      ArrowUp: () => nextRow(list, item, -1) ?? acrossBoard(region, item, -1),
+      ArrowDown: () => nextRow(list, item, 1) ?? acrossBoard(region, item, 1),
       Home: () => list[0],
       End: () => list.at(-1),
     };

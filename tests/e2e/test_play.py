@@ -222,6 +222,42 @@ def test_keyboard_only_turn(app):
     assert not {i for s in sets for i in s} & set(app.rack_ids())
 
 
+def test_up_from_the_rack_reaches_the_table_and_down_comes_back(app):
+    """A tile picked up on the rack goes to the table with Up (the nearest gap of the
+    table's lowest row) and Enter: it took six Shift+Tabs across the bars of buttons and
+    then the arrows. Down from the table's lowest row comes back to the rack."""
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    first, second = sets[0][0], sets[0][1]
+    app.keyboard_to(app.tile(first))
+    page.keyboard.press("Enter")
+    page.keyboard.press("n")
+    assert app.table_ids() == [[first]]
+    # The rack's first tile, in its top row: Home, then the tile to move.
+    app.keyboard_to(app.tile(second))
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")
+    focused = page.evaluate(
+        "() => [document.activeElement.closest('#sets') !== null,"
+        " document.activeElement.getAttribute('aria-label')]"
+    )
+    assert focused[0], focused
+    assert focused[1].startswith("Put here: Set 1"), focused
+    page.keyboard.press("Enter")
+    assert sorted(app.table_ids()[0]) == sorted([first, second])
+    expect(app.tile(second)).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("() => document.activeElement.closest('#rack') !== null")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("() => document.activeElement.closest('#sets') !== null")
+    # Above the table's top row there is nothing to go to: the focus stays put.
+    before = page.evaluate("() => document.activeElement.dataset.key")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("() => document.activeElement.dataset.key") == before
+    app.button("Reset Turn").click()
+
+
 def computer_play_deal() -> tuple[int, dict, int]:
     """A seed where the player starts, draws, and the computer then lays tiles."""
     for seed in range(1, 400):
