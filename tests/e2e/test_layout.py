@@ -517,29 +517,44 @@ LOOK_TABLE_BOX = """() => {
 }"""
 
 
-def table_boxes_over_turns(app: GamePage, turns: int) -> list[list]:
-    """The table's boxes over a few turns against two computers: the who-starts draw,
-    each turn's summary of the computers' plays (one line or two), the log filling."""
+def table_boxes_over_turns(
+    app: GamePage, turns: int, levels=("medium", "medium"), delay: int = 0, seed: int = 7
+) -> list[list]:
+    """The table's boxes over a few turns against computers: the who-starts draw, each
+    turn's summary of the computers' plays (one line or two), the log filling."""
     page = app.page
-    app.new_game(7, ["medium", "medium"], delay=0)
+    app.new_game(seed, list(levels), delay=delay, wait=False)
+    page.wait_for_selector("body[data-turn]:not([data-turn=none])")
     watch(page, "__tableBox", LOOK_TABLE_BOX)
+    app.wait_for_turn()
     for _ in range(turns):
         app.draw_or_pass()
         app.wait_for_turn()
     return watched(page, "__tableBox")
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (768, 1024)])
-def test_the_table_keeps_its_size_from_turn_to_turn(app, size):
-    """The log, the message and the turn's buttons keep their heights, so the table
-    does not jump: it gained 27 px at 1280x800 as the log filled to three lines, and at
-    768x1024 it lost 37 px on every computer's turn ("Return to rack" was hidden, the
-    bar took one row instead of two) and 16 px whenever a summary took two lines."""
+@pytest.mark.parametrize(
+    ("size", "levels", "delay", "seed"),
+    [
+        ((1280, 800), ("medium", "medium"), 0, 7),
+        ((768, 1024), ("medium", "medium"), 0, 7),
+        ((820, 1180), ("easy",), 0, 7),
+        ((1024, 768), ("easy", "hard", "expert"), 500, 3),
+    ],
+)
+def test_the_table_keeps_its_size_from_turn_to_turn(app, size, levels, delay, seed):
+    """The header, the log, the message and the turn's buttons keep their heights, so
+    the table does not jump: it gained 27 px at 1280x800 as the log filled to three
+    lines; at 768x1024 it lost 37 px on every computer's turn ("Return to rack" was
+    hidden, the bar took one row instead of two) and 16 px whenever a summary took two
+    lines; at 820x1180 the pool said "tap to draw", 5 px wider than "in the pool", and
+    the bar took two rows on the player's turns; at 1024x768 the players' cards took two
+    rows as soon as one said "playing…"."""
     page = app.page
     before = page.viewport_size
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
-        seen = table_boxes_over_turns(app, 6)
+        seen = table_boxes_over_turns(app, 6, levels, delay, seed)
     finally:
         page.set_viewport_size(before)
     assert len(seen) == 1, seen
