@@ -194,6 +194,11 @@ def _check_locked_jokers(
         index = next(iter(homes)) if len(homes) == 1 else None
         if index is not None and _swapped_only(old, after[index], readings[index]):
             continue
+        if index is None:
+            # Its tiles went to several sets: the error is tied to the one holding its
+            # joker, so the page marks a set while the player arranges (it marked none).
+            jokers = {where.get(t.id) for t in row if t.is_joker} - {None}
+            index = jokers.pop() if len(jokers) == 1 else None
         shown = " ".join(t.code for t in old.tiles)
         errors.append(
             TurnProblem(

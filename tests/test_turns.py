@@ -297,21 +297,44 @@ def test_locked_joker_set_may_not_grow():
 
 
 def test_locked_joker_set_may_not_be_split():
+    # Its tiles went to two sets: the error is tied to the set holding the joker.
     before = ["R3 R4 J R6 R7 R8"]
-    after = ["R3 R4 J R6", "R6 R7 R8"]
+    after = ["R6 R7 R8", "R3 R4 J R6"]
     assert check(before, after, "R6").ok
     result = check(before, after, "R6", rules=LOCKED)
     assert messages(result) == [
-        "the set R3 R4 J R6 R7 R8 holds a joker and is locked: "
+        "Set 2: the set R3 R4 J R6 R7 R8 holds a joker and is locked: "
         "it may only change by swapping the joker for its tile"
     ]
+    assert [e.set for e in result.errors] == [1]
 
 
 def test_locked_joker_set_may_not_lose_a_tile_to_another_set():
     before = ["R5 B5 Y5 J", "K6 K7 K8"]
-    after = ["R5 B5 J", "Y5 Y6 Y7", "K6 K7 K8"]
+    after = ["Y5 Y6 Y7", "R5 B5 J", "K6 K7 K8"]
     assert check(before, after, "Y6 Y7").ok
-    assert not check(before, after, "Y6 Y7", rules=LOCKED).ok
+    result = check(before, after, "Y6 Y7", rules=LOCKED)
+    assert [(e.set, e.message) for e in result.errors] == [
+        (
+            1,
+            "Set 2: the set R5 B5 Y5 J holds a joker and is locked: "
+            "it may only change by swapping the joker for its tile",
+        )
+    ]
+
+
+def test_a_locked_set_split_with_its_two_jokers_apart_is_tied_to_no_one_set():
+    before = ["R3 R4 J J R7"]
+    after = ["R3 R4 J", "J R7 R8"]
+    assert check(before, after, "R8").ok
+    result = check(before, after, "R8", rules=LOCKED)
+    assert [(e.set, e.message) for e in result.errors] == [
+        (
+            None,
+            "the set R3 R4 J J R7 holds a joker and is locked: "
+            "it may only change by swapping the joker for its tile",
+        )
+    ]
 
 
 def test_locked_four_tile_group_with_two_jokers_may_swap_one():
