@@ -623,7 +623,9 @@ export function createGame(engine, options = {}) {
           ? ` It does not use ${strays.map(tileName).join(", ")}: the first step puts ${strays.length === 1 ? "it" : "them"} back on your rack.`
           : "";
         // The engine tells the play in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6".
-        say(`Hint: ${answer.said} (${answer.placed.map(tileName).join(", ")}).${back} Use Next Hint Step to lay it out.`, "hint");
+        // What to do next comes before the tiles' names, which a long hint may push past
+        // the message's two lines.
+        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out. (${answer.placed.map(tileName).join(", ")})`, "hint");
       }
       redraw();
     },

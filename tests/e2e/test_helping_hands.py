@@ -25,12 +25,17 @@ def test_undo_takes_back_one_move_at_a_time(app):
 def test_hint_is_laid_out_step_by_step_and_played(app):
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
-    twin.new_game(seed, LEVELS)
+    labels = {t["id"]: t["label"] for t in twin.new_game(seed, LEVELS)["rack"]}
     hint = twin.call(cmd="hint")
     assert hint["table"]
     app.button("Hint").click()
     # The play in words, as the engine tells it ("lay R10 B10 Y10 and add K7 to ...").
-    expect(app.page.locator("#message")).to_contain_text(f"Hint: {hint['said']} (")
+    # What to do next comes before the tiles' names, which a long hint may push past the
+    # message's two lines (the instruction was hidden at 768x1024 and on small phones).
+    names = ", ".join(labels[i] for i in hint["placed"])
+    expect(app.page.locator("#message")).to_have_text(
+        f"Hint: {hint['said']}. Use Next Hint Step to lay it out. ({names})"
+    )
     step = app.button("Next Hint Step")
     for n in range(1, len(hint["table"]) + 1):
         step.click()
