@@ -135,6 +135,7 @@ export function createGame(engine, options = {}) {
   /** Keep the game in the browser after every action, so a reload brings it back. */
   async function persist() {
     const saved = await engine.takeSnapshot();
+    if (state.stale) return; // another tab saved the game since: never write over it
     try {
       if (saved) localStorage.setItem(SAVE_KEY, saved);
     } catch {
@@ -148,7 +149,7 @@ export function createGame(engine, options = {}) {
   // brings back a sorted rack and a half-built play, and never a stale one.
   function keepArrangement() {
     const view = state.view;
-    if (!view || state.restoring) return;
+    if (!view || state.restoring || state.stale) return;
     const table = isMyTurn(state) && board.isTouched(state) ? state.table : null;
     try {
       const start = table ? state.turnRack : null; // the rack Reset Turn brings back
@@ -273,7 +274,7 @@ export function createGame(engine, options = {}) {
     // A resignation is sent from here, between two computer turns (never beside one: the
     // engine answers one call at a time, and a bot turn cut off by the watchdog restarts
     // the worker), so one made while the computers play takes effect at once.
-    while (mine === epoch && !v().round_over && (v().current !== v().me || state.resigning)) {
+    while (mine === epoch && !state.stale && !v().round_over && (v().current !== v().me || state.resigning)) {
       if (fresh) state.highlight = new Set();
       fresh = false;
       if (state.resigning) {
@@ -370,8 +371,21 @@ export function createGame(engine, options = {}) {
     return !active || active === document.body || active.disabled || active.checkVisibility?.() === false;
   }
 
+  // Another tab or window of this browser saved the game (a storage event comes only
+  // from elsewhere): this tab's game is out of date. It stops, its computers and its
+  // saving with it, and asks (render.js) before taking the game up from the latest save.
+  // Two tabs used to play on unseen, each overwriting the other's save.
+  globalThis.addEventListener?.("storage", (event) => {
+    if (event.key !== SAVE_KEY || !state.view || state.restoring || state.stale) return;
+    state.stale = true;
+    epoch++; // this tab's computer turns stop
+    stopClock();
+    hurry();
+    redraw();
+  });
+
   let restoring = Promise.resolve(false);
-  async function restoreFromStorage() {
+  async function restoreFromStorage(welcome = "Welcome back: your game was restored") {
     let saved = null;
     try {
       saved = localStorage.getItem(SAVE_KEY);
@@ -400,11 +414,7 @@ export function createGame(engine, options = {}) {
     state.dialog = answer.view.round_over ? "round" : null;
     board.applyView(state, answer.view);
     const arranged = restoreArrangement();
-    say(
-      arranged
-        ? "Welcome back: your game was restored, with the tiles you had arranged this turn."
-        : "Welcome back: your game was restored.",
-    );
+    say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.`);
     redraw();
     if (arranged) liveCheck().catch(failed);
     runComputers().catch(failed); // not awaited: a new game need not wait for them
@@ -716,6 +726,23 @@ export function createGame(engine, options = {}) {
         failed(err);
       });
       return restoring;
+    },
+
+    /** After another tab played on: this tab takes the game up from the latest save
+     *  (or, when there is none any more, goes back to the start screen). */
+    async continueHere() {
+      if (!state.stale) return;
+      state.stale = false;
+      state.busy = false;
+      state.showing = null;
+      state.pending = new Set();
+      state.dialog = null;
+      restoring = restoreFromStorage("Your game was taken up where the other tab left it").catch(failed);
+      if (!(await restoring)) {
+        state.view = null;
+        state.screen = "start";
+        redraw();
+      }
     },
 
     /** Resign this round (after the player confirmed); the computers play it out. Sent

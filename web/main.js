@@ -243,6 +243,8 @@ $("resign-confirm").addEventListener("click", () => {
   game.resign();
 });
 $("resume-game").addEventListener("click", () => game.resume());
+$("stale-continue").addEventListener("click", () => game.continueHere());
+$("stale-dialog").addEventListener("cancel", (event) => event.preventDefault()); // no way round it
 // How To Play tells the rules of the game on screen: the one being played, or the one
 // being set up on the start screen.
 // The variants button beside the turn line opens it at its Variants; otherwise it opens

@@ -573,6 +573,10 @@ export function renderBoot(state) {
 
 export function render(state) {
   renderBoot(state);
+  // Another tab played on: nothing here may be touched until the player takes it up.
+  const stale = $("stale-dialog");
+  if (state.stale && !stale.open) stale.showModal();
+  else if (!state.stale && stale.open) stale.close();
   $("start-screen").hidden = state.screen !== "start";
   $("game-screen").hidden = state.screen !== "game";
   $("menu-new-game").hidden = state.screen !== "game";

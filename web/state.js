@@ -35,6 +35,9 @@ export function createState() {
     starting: false,
     resigning: false, // the player resigned: the computer-turn loop sends it next
     unrestored: false, // a saved game failed to load (the engine failed) and is still kept
+    // Another tab or window of this browser saved the game: this tab's copy is out of
+    // date, it stops (no turns, no saving) until the player takes the game up here.
+    stale: false,
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view
@@ -43,5 +46,5 @@ export function createState() {
 
 export function isMyTurn(state) {
   const v = state.view;
-  return !!v && !v.round_over && v.current === v.me && !state.busy;
+  return !!v && !v.round_over && v.current === v.me && !state.busy && !state.stale;
 }
