@@ -62,7 +62,9 @@ export function dropTarget(x, y) {
 
 /**
  * Watch `root` for tile drags.
- * hooks.canDrag(id) -> bool; hooks.onDrop(id, dest); hooks.accepts(id, dest) -> bool
+ * hooks.canDrag(id) -> bool; hooks.onDrop(id, dest); hooks.accepts(id, dest) -> bool;
+ * hooks.turn() -> a key of the turn in play: a drag held past the end of its turn (the
+ * clock ran out) is dropped, never carried into a later turn.
  */
 export function attachDrag(root, layer, hooks) {
   let drag = null;
@@ -137,7 +139,7 @@ export function attachDrag(root, layer, hooks) {
     if (!d.active) return;
     swallowClick = true;
     setTimeout(() => (swallowClick = false), 0);
-    if (cancelled) return;
+    if (cancelled || !hooks.canDrag(d.id) || d.turn !== hooks.turn?.()) return;
     const target = dropTarget(event.clientX, event.clientY);
     if (target && hooks.accepts(d.id, target.dest)) hooks.onDrop(d.id, target.dest);
     else if (target) hooks.onRefused?.(d.id, target.dest);
@@ -154,13 +156,14 @@ export function attachDrag(root, layer, hooks) {
     if (pan) Object.assign(pan, { area, top: area.scrollTop, active: false });
     const id = Number(source.dataset.id);
     if (!hooks.canDrag(id)) return;
-    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId };
+    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId, turn: hooks.turn?.() };
     source.setPointerCapture?.(event.pointerId);
   });
 
   root.addEventListener("pointermove", (event) => {
     if (pan && event.pointerId === pan.pointer && panMove(event)) return;
     if (!drag || event.pointerId !== drag.pointer) return;
+    if (drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.id)) return end(event, true); // its turn is over
     if (!drag.active) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < THRESHOLD) return;
       begin(event);

@@ -47,6 +47,27 @@ def test_clock_plays_a_legal_arrangement(app, site):
     assert played <= {i for row in app.table_ids() for i in row}
 
 
+def test_a_drag_held_past_the_end_of_the_turn_is_dropped(app, site):
+    """A rack tile still held when time runs out is let go of: it used to be carried
+    through the computer's turn and dropped into the player's next one."""
+    with_short_clock(app, site)
+    page = app.page
+    tile = app.tile(app.rack_ids()[0])
+    box = tile.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] - 60, steps=4)
+    expect(page.locator("body")).to_have_class(re.compile("is-dragging"))
+    expect(page.locator("#message")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    app.wait_for_turn()
+    # Over "+ New Set" on the player's next turn, then let go: nothing moves.
+    target = app.button("+ New Set").bounding_box()
+    page.mouse.move(target["x"] + 10, target["y"] + 10, steps=4)
+    expect(page.locator("body")).not_to_have_class(re.compile("is-dragging"))
+    page.mouse.up()
+    assert app.table_ids() == []
+
+
 def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
     with_short_clock(app, site)
     rack = app.rack_ids()
