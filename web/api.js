@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, render, renderClock, showDraw } from "./render.js";
+import { capitalise, codeLabel, count, render, renderClock, roundReason, showDraw } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -692,6 +692,8 @@ export function createGame(engine, options = {}) {
     seeTable() {
       if (!state.view?.round_over) return;
       state.dialog = null;
+      // The message says how it ended, not the last computer's move.
+      if (state.view.outcome) say(`The table as the round ended. ${roundReason(state.view)}`);
       redraw();
     },
     showScores() {

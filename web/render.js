@@ -361,15 +361,10 @@ function renderControls(state) {
   document.body.classList.toggle("opening", opening);
 }
 
-function renderRoundDialog(state) {
-  const dialog = $("round-dialog");
-  const v = state.view;
-  if (state.dialog !== "round" || !v.outcome) {
-    if (dialog.open) dialog.close();
-    return;
-  }
+/** How the round ended and where the match stands, as the score screen says it ("You
+ *  went out and win the round! Round 2 of a game to 200 points: ..."). */
+export function roundReason(v) {
   const out = v.outcome;
-  $("round-title").textContent = v.match_over ? "Game Over" : "Round Complete";
   const winner = out.winner === null ? null : v.players[out.winner].name;
   const youWon = out.winner === v.me;
   const reasons = {
@@ -388,7 +383,19 @@ function renderRoundDialog(state) {
   } else if (target) {
     reason += ` Round ${v.round} of a game to ${target} points: the totals go on to the next round.`;
   }
-  $("round-reason").textContent = reason;
+  return reason;
+}
+
+function renderRoundDialog(state) {
+  const dialog = $("round-dialog");
+  const v = state.view;
+  if (state.dialog !== "round" || !v.outcome) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  const out = v.outcome;
+  $("round-title").textContent = v.match_over ? "Game Over" : "Round Complete";
+  $("round-reason").textContent = roundReason(v);
   renderLeftTiles(state);
   const body = $("round-scores");
   body.replaceChildren();

@@ -338,6 +338,10 @@ def test_round_to_its_end_with_the_score_screen(app):
     expect(app.page.locator("#turn-info")).to_contain_text(
         "Game over" if final["match_over"] else "Round complete"
     )
+    # The message says how the round ended, as the scores did (it still told the last
+    # computer's move).
+    reason = app.page.locator("#round-reason").text_content()
+    expect(app.page.locator("#message")).to_have_text(f"The table as the round ended. {reason}")
     show.click()
     expect(dialog.get_by_role("heading", name=title)).to_be_visible()
     expect(show).to_be_hidden()

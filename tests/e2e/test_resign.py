@@ -25,8 +25,11 @@ def test_resign_a_round_and_the_match_goes_on(app):
         app.new_game(seed, LEVELS)
         app.to_start_screen()
     before = rounds_played(page)
-    # A match (an earlier test may have left the start screen at "Single round").
+    # A match against one computer (an earlier test may have left the start screen at
+    # "Single round", or with three computers).
     page.get_by_label("Target score").select_option("200")
+    page.get_by_label("Computer opponents").select_option("1")
+    page.get_by_label("Computer 1 level").select_option(LEVELS[0])
     app.button("Start Game").click()
     app.abandon_if_asked()  # the game started just above
     app.wait_for_turn()
