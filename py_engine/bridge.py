@@ -50,6 +50,7 @@ class Session:
                 raise BridgeError(f"unknown level {p.get('level')!r}; levels: {', '.join(LEVELS)}")
         self.me = humans[0]
         self.log: list[str] = log or []
+        self.last_call_told: int | None = None  # the round whose last call the log told
 
     @property
     def round(self) -> Round:
@@ -233,6 +234,16 @@ def _check(request: dict[str, Any]) -> dict[str, Any]:
 
 def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any]:
     game = session.round
+    # The turn that emptied the pool began the last call: every active player is owed one
+    # more turn (the count only falls from there). Said once in the log.
+    if (
+        not game.outcome
+        and game.last_call_left is not None
+        and game.last_call_left == len(game.active_players())
+        and session.last_call_told != len(session.match.rounds)
+    ):
+        session.last_call_told = len(session.match.rounds)
+        session.say("The pool is empty: last call, every player has one more turn")
     if game.outcome:
         out = game.outcome
         if out.winner is None:

@@ -353,6 +353,11 @@ def test_the_view_says_when_the_last_call_has_begun(by_hand):
     assert view()["last_call"] is False
     after = call("draw")["view"]  # the pool's last tile: every player has one turn left
     assert after["pool"] == 0 and after["last_call"] is True
+    # The log says so once, after the draw that emptied the pool.
+    told = "The pool is empty: last call, every player has one more turn"
+    assert after["log"][-2:] == ["You drew a tile", told]
+    after = call("bot_turn")["view"]
+    assert after["log"].count(told) == 1
 
 
 def test_an_empty_pool_without_last_call_is_no_last_call(by_hand):
@@ -360,6 +365,7 @@ def test_an_empty_pool_without_last_call_is_no_last_call(by_hand):
     by_hand.rig(the_round(), ["R1 B1", "K13 Y7"], pool="K4", current=0)
     after = call("draw")["view"]
     assert after["pool"] == 0 and after["last_call"] is False
+    assert not any("last call" in line for line in after["log"])
 
 
 def test_timeout_untouched_is_a_draw(by_hand):

@@ -47,7 +47,8 @@ export function recordRound(view, key) {
 }
 
 export function statsRows(stats) {
-  const avg = stats.rounds ? (stats.leftTotal / stats.rounds).toFixed(1) : "–";
+  // One decimal where there is one: "48.5", but "115" and "0", not "115.0".
+  const avg = stats.rounds ? String(Math.round((stats.leftTotal / stats.rounds) * 10) / 10) : "–";
   return [
     ["Games played", stats.games],
     ["Games won", stats.gamesWon],
