@@ -6,7 +6,7 @@
 import { createGame } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
-import { count, logShown, renderHowTo, VARIANTS } from "./render.js";
+import { count, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
 import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
@@ -244,6 +244,8 @@ $("resign-confirm").addEventListener("click", () => {
   game.resign();
 });
 $("resume-game").addEventListener("click", () => game.resume());
+// A long message's fade goes once it is scrolled to its end (and comes back up top).
+$("message").addEventListener("scroll", (event) => markClipped(event.currentTarget), { passive: true });
 $("stale-continue").addEventListener("click", () => game.continueHere());
 $("stale-dialog").addEventListener("cancel", (event) => event.preventDefault()); // no way round it
 // How To Play tells the rules of the game on screen: the one being played, or the one

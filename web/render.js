@@ -620,13 +620,22 @@ export function render(state) {
   renderControls(state);
   renderRulesInfo(state);
   renderLog(state);
-  $("turn-info").textContent = turnText(state);
+  // While the computers play, the message tells each turn: the turn line's "Computer 1 is
+  // thinking…", "… is playing…" would be read out beside it, so it is not read then.
+  const turnLine = $("turn-info");
+  turnLine.setAttribute("aria-live", state.showing ? "off" : "polite");
+  turnLine.textContent = turnText(state);
   renderClock(state);
   const msg = $("message");
   // Routine news is read out politely; a refused move or an error interrupts.
   msg.setAttribute("aria-live", state.message?.kind === "error" ? "assertive" : "polite");
-  msg.textContent = state.message?.text ?? "";
+  const text = state.message?.text ?? "";
+  if (msg.textContent !== text) {
+    msg.textContent = text;
+    msg.scrollTop = 0;
+  }
   msg.className = `message ${state.message?.kind ?? ""}`;
+  markClipped(msg);
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
   if (isMyTurn(state) && !performance.getEntriesByName("first-turn-playable").length) {
     performance.mark("first-turn-playable");
@@ -639,6 +648,17 @@ export function render(state) {
   revealSet(state);
   placeJokerLabels();
   updateTabStops();
+}
+
+/** A message longer than its two lines scrolls in place: it then fades out at its foot
+ *  until scrolled to the end, and takes the keyboard focus, to be scrolled with the
+ *  arrow keys (a cut-off message gave no sign that there was more). */
+export function markClipped(msg) {
+  const clipped = msg.scrollHeight > msg.clientHeight + 1;
+  msg.classList.toggle("clipped", clipped);
+  msg.classList.toggle("at-end", clipped && msg.scrollTop + msg.clientHeight >= msg.scrollHeight - 1);
+  if (clipped) msg.tabIndex = 0;
+  else msg.removeAttribute("tabindex");
 }
 
 /** Each table joker's label ("= Y10/K10") is centred over its joker, then slid sideways

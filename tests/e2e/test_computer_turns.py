@@ -16,6 +16,7 @@ LOOK = """() => {
     const chip = document.querySelector('#players .player.current');
     const row = {
       turn: document.querySelector('#turn-info').textContent,
+      live: document.querySelector('#turn-info').getAttribute('aria-live'),
       body: document.body.dataset.turn,
       chip: chip ? chip.querySelector('.player-name').textContent : null,
       status: chip?.querySelector('.player-status')?.textContent ?? null,
@@ -98,6 +99,8 @@ def test_a_computer_play_on_show_names_that_computer(app):
     for row in reveal:
         assert row["turn"] == "Computer 1 is playing…", row
         assert row["chip"] == "Computer 1" and row["status"] == "playing…", row
+        # The message tells the play; the turn line is not read out beside it.
+        assert row["live"] == "off", row
         assert turn["narration"] in row["message"], row
         assert row["draw"], row
     # The pause after it still shows Computer 1; then the player's turn, with a summary.
@@ -105,6 +108,7 @@ def test_a_computer_play_on_show_names_that_computer(app):
     mine = [r for r in rows if r["body"] == "mine"]
     assert mine[-1]["chip"] == "You" and mine[-1]["status"] == "your turn"
     assert not mine[-1]["draw"]
+    assert mine[-1]["live"] == "polite"  # "Your turn" is read out
     message = page.locator("#message")
     expect(message).to_contain_text("You drew")
     expect(message).to_contain_text(turn["narration"])

@@ -5,6 +5,8 @@ reach, and buttons that stay readable under the mouse."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from game_page import GamePage, watch, watched
 from playwright.sync_api import expect
@@ -574,3 +576,30 @@ def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(phone, size):
     finally:
         page.set_viewport_size(PHONE)
     assert len(seen) == 1, seen
+
+
+MASK_JS = "m => getComputedStyle(m).maskImage || getComputedStyle(m).webkitMaskImage"
+
+
+def test_a_message_longer_than_its_two_lines_shows_there_is_more(phone):
+    """A message that does not fit its two lines fades out at its foot until scrolled to
+    its end, and takes the keyboard focus to be scrolled (a long hint or summary was cut
+    off with no sign of more); one that fits neither fades nor takes a Tab stop."""
+    page = phone.page
+    page.set_viewport_size(PHONE)
+    phone.new_game(7, ["medium", "medium"], delay=0)
+    for _ in range(8):
+        phone.draw_or_pass()
+        phone.wait_for_turn()
+    message = page.locator("#message")
+    expect(message).not_to_have_class(re.compile(r"\bclipped\b"))
+    assert message.get_attribute("tabindex") is None
+    assert message.evaluate(MASK_JS) == "none"
+    phone.button("Hint").click()
+    expect(message).to_contain_text("Use Next Hint Step")
+    expect(message).to_have_class(re.compile(r"\bclipped\b"))
+    expect(message).to_have_attribute("tabindex", "0")
+    assert "gradient" in message.evaluate(MASK_JS)
+    message.evaluate("m => { m.scrollTop = m.scrollHeight; }")
+    expect(message).to_have_class(re.compile(r"\bat-end\b"))
+    assert message.evaluate(MASK_JS) == "none"
