@@ -439,7 +439,8 @@ CONTROLS_JS = """() => {
 def test_sideways_phone_shows_every_sort_button_without_scrolling(phone, tmp_path):
     """Held sideways (844x340), the sort buttons are whole in view under the turn's
     buttons, with "Next Hint Step" shown and with three opponents and a clock: the turn's
-    buttons took three rows and the sort row was scrolled out of the column (44 px)."""
+    buttons took three rows and the sort row was scrolled out of the column (44 px); and
+    every player's card whole in its row (with four players the fourth was cut short)."""
     page = phone.page
     page.set_viewport_size(SIDEWAYS)
     try:
@@ -461,6 +462,12 @@ def test_sideways_phone_shows_every_sort_button_without_scrolling(phone, tmp_pat
             # and so is every other button of the bar; the table and the rack as before
             assert all(b["hit"] and b["bottom"] <= m["bar"]["bottom"] + 0.5 for b in m["buttons"])
             t = assert_rack_fits(page)
+            # Every player's card whole in its row (the fourth was cut short).
+            cards = page.evaluate(
+                "() => { const l = document.querySelector('#players');"
+                " return [l.scrollWidth, l.clientWidth]; }"
+            )
+            assert cards[0] <= cards[1], (levels, cards)
             assert t["table"]["height"] >= 150, (levels, t["table"])
             assert t["table"]["right"] - t["table"]["left"] >= 400, (levels, t["table"])
             page.screenshot(path=str(tmp_path / f"sideways_hint_{len(levels)}.png"))
