@@ -707,7 +707,26 @@ let labelObserver = null;
  *  the table's view, clear of "+ New Set" pinned at the bottom (the table's
  *  scroll-padding): focusing the tile showed the tile only, its note under the button. */
 function revealSet(state) {
+  if (!isMyTurn(state)) keptInView = null;
   if (state.reveal === null) return;
-  const set = document.querySelector(`#sets .tile[data-id="${state.reveal}"]`)?.closest(".set");
+  keptInView = state.reveal;
+  showSetOf(keptInView);
+}
+
+function showSetOf(id) {
+  const set = document.querySelector(`#sets .tile[data-id="${id}"]`)?.closest(".set");
   set?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+// The tile whose set was last brought into the table's view on this turn. When the view
+// then shrinks (on a small phone "Next Hint Step" adds a row of buttons under it), that
+// set is brought back into view: its note slipped under "+ New Set".
+let keptInView = null;
+if (globalThis.ResizeObserver && document.getElementById("table")) {
+  let height = 0;
+  new ResizeObserver(([entry]) => {
+    const shrank = entry.contentRect.height < height - 0.5;
+    height = entry.contentRect.height;
+    if (shrank && keptInView !== null) showSetOf(keptInView);
+  }).observe(document.getElementById("table"));
 }

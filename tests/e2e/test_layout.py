@@ -610,3 +610,25 @@ def test_a_message_longer_than_its_two_lines_shows_there_is_more(phone):
     message.evaluate("m => { m.scrollTop = m.scrollHeight; }")
     expect(message).to_have_class(re.compile(r"\bat-end\b"))
     assert message.evaluate(MASK_JS) == "none"
+
+
+def test_the_set_just_laid_stays_whole_in_view_when_a_hint_shrinks_the_table(phone):
+    """On a 360x640 phone "Next Hint Step" adds a row of buttons and the table's view
+    shrinks: the set just laid is brought back into view, clear of "+ New Set" (its
+    note slipped under the button)."""
+    page = phone.page
+    page.set_viewport_size({"width": 360, "height": 640})
+    try:
+        phone.new_game(3, ["easy", "hard", "expert"], delay=0)
+        lay_single_tiles_showing_each_set(phone, 2)
+        before = page.evaluate("() => document.querySelector('#table').clientHeight")
+        phone.button("Hint").click()
+        expect(phone.button("Next Hint Step")).to_be_visible()
+        assert page.evaluate("() => document.querySelector('#table').clientHeight") < before
+        page.wait_for_timeout(200)  # the resize observer's turn
+        m = page.evaluate(LAST_SET_JS)
+        s, b, v = m["set"], m["button"], m["view"]
+        assert v["top"] - 0.5 <= s["top"] and s["bottom"] <= v["bottom"] + 0.5, m
+        assert s["bottom"] <= b["top"] + 0.5 or s["right"] <= b["left"] + 0.5, m
+    finally:
+        page.set_viewport_size(PHONE)
