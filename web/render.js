@@ -668,10 +668,7 @@ export function markClipped(msg) {
 export function placeJokerLabels() {
   const table = $("table");
   if (!table) return;
-  if (!labelObserver && globalThis.ResizeObserver) {
-    labelObserver = new ResizeObserver(() => placeJokerLabels());
-    labelObserver.observe(table);
-  }
+  watchTable(table);
   for (const set of table.querySelectorAll(".set")) {
     const labels = [...set.querySelectorAll(".stands:not([hidden])")];
     if (!labels.length) continue;
@@ -701,7 +698,23 @@ export function placeJokerLabels() {
     for (const s of spans) if (Math.abs(s.x - s.from) > 0.1) s.label.style.marginLeft = `${s.x - s.from}px`;
   }
 }
-let labelObserver = null;
+
+// The table's size changes (the window, a row of buttons appearing under it): its joker
+// labels are placed again, and when its view shrank, the set last shown is brought back
+// into view (on a small phone "Next Hint Step" adds a row of buttons, and the note of
+// the set just laid slipped under "+ New Set"). One observer, made at the first render.
+let tableObserver = null;
+let tableHeight = 0;
+function watchTable(table) {
+  if (tableObserver || !globalThis.ResizeObserver) return;
+  tableObserver = new ResizeObserver(([entry]) => {
+    const shrank = entry.contentRect.height < tableHeight - 0.5;
+    tableHeight = entry.contentRect.height;
+    placeJokerLabels();
+    if (shrank && keptInView !== null) showSetOf(keptInView);
+  });
+  tableObserver.observe(table);
+}
 
 /** After a move, the whole set the tile went to (its note included) is scrolled into
  *  the table's view, clear of "+ New Set" pinned at the bottom (the table's
@@ -718,15 +731,6 @@ function showSetOf(id) {
   set?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
-// The tile whose set was last brought into the table's view on this turn. When the view
-// then shrinks (on a small phone "Next Hint Step" adds a row of buttons under it), that
-// set is brought back into view: its note slipped under "+ New Set".
+// The tile whose set was last brought into the table's view on this turn (kept in view
+// when the view shrinks: watchTable).
 let keptInView = null;
-if (globalThis.ResizeObserver && document.getElementById("table")) {
-  let height = 0;
-  new ResizeObserver(([entry]) => {
-    const shrank = entry.contentRect.height < height - 0.5;
-    height = entry.contentRect.height;
-    if (shrank && keptInView !== null) showSetOf(keptInView);
-  }).observe(document.getElementById("table"));
-}
