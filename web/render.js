@@ -571,14 +571,49 @@ export function renderBoot(state) {
   const bar = $("boot-progress");
   bar.max = b.total;
   bar.value = b.done;
-  if (b.failed) text.textContent = `The engine failed to start: ${b.failed}`;
-  else if (b.ready) text.textContent = `Engine ready (${(b.ms / 1000).toFixed(1)} s)`;
-  else text.textContent = `Loading the game engine… ${b.done}/${b.total}`;
+  const said = b.failed
+    ? `The engine failed to start: ${b.failed}`
+    : b.ready
+      ? `Engine ready (${(b.ms / 1000).toFixed(1)} s)`
+      : `Loading the game engine… ${b.done}/${b.total}`;
+  // A live region: written only when it changes (each render replaced its text, which
+  // some screen readers read out again).
+  if (text.textContent !== said) text.textContent = said;
   $("boot").classList.toggle("ready", b.ready);
   document.body.dataset.engine = b.failed ? "failed" : b.ready ? "ready" : "booting";
 }
 
 export function render(state) {
+  const before = document.activeElement;
+  renderScreens(state);
+  keepFocus(before, state);
+}
+
+/** The control that had the keyboard focus was disabled, hidden or removed by this
+ *  render (Confirm Play and Draw as the computers begin, Reset Turn, the last Undo or
+ *  Next Hint Step, New Game, Next Round): the focus goes where the player carries on,
+ *  not to the page, where a screen reader loses its place and Tab starts over. On the
+ *  start screen that is its heading; after the last hint step, Confirm Play; otherwise
+ *  the rack (its tiles take the focus on the computers' turns too, so the player's turn
+ *  begins where the focus already is). */
+function keepFocus(before, state) {
+  if (!before || before === document.body) return;
+  const active = document.activeElement;
+  const gone = !active || active === document.body || !active.isConnected || active.disabled || active.checkVisibility?.() === false;
+  if (!gone || document.querySelector("dialog[open]")) return;
+  let next;
+  if (state.screen === "start") {
+    next = $("start-title");
+    next.tabIndex = -1;
+  } else if (before.id === "hint-step" && !$("confirm").disabled) {
+    next = $("confirm");
+  } else {
+    next = document.querySelector('#rack button[tabindex="0"]') ?? document.querySelector('#sets button[tabindex="0"]');
+  }
+  next?.focus();
+}
+
+function renderScreens(state) {
   renderBoot(state);
   // Another tab played on: nothing here may be touched until the player takes it up.
   const stale = $("stale-dialog");

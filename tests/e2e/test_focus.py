@@ -1,0 +1,110 @@
+"""The keyboard focus never falls to the page when the control holding it goes away.
+
+A button pressed from the keyboard that is then disabled or hidden (Confirm Play and Draw
+while the computers play, Reset Turn, the last Undo, the last Next Hint Step, New Game,
+Next Round) used to leave the focus on <body>: a screen reader lost its place and Tab
+started again from the top of the page."""
+
+from __future__ import annotations
+
+from game_page import watch, watched
+from playwright.sync_api import expect
+from test_play import LEVELS, opening_deal
+
+# Where the focus is: "body", "rack" (a rack tile), "table", or the element's id.
+WHERE_JS = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return "body";
+  if (a.closest("#rack")) return "rack";
+  if (a.closest("#sets")) return "table";
+  return a.id || a.tagName;
+}"""
+
+
+def where(page) -> str:
+    return page.evaluate(WHERE_JS)
+
+
+def press(app, name: str) -> None:
+    """Press a button from the keyboard (focused, then Enter)."""
+    app.button(name).focus()
+    app.page.keyboard.press("Enter")
+
+
+def test_confirm_play_and_draw_keep_the_focus_on_the_rack_while_the_computers_play(app):
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    # Every change to the page from the press to the player's next turn: the focus is
+    # never on the page itself.
+    watch(page, "__where", f"() => window.__where.push(({WHERE_JS})())")
+    press(app, "Confirm Play")
+    app.wait_for_turn()
+    seen = watched(page, "__where")
+    assert seen and "body" not in seen, seen
+    assert seen[-1] == "rack", seen
+    watch(page, "__where", f"() => window.__where.push(({WHERE_JS})())")
+    press(app, "Draw")
+    app.wait_for_turn()
+    seen = watched(page, "__where")
+    assert seen and "body" not in seen, seen
+    assert where(page) == "rack"
+
+
+def test_reset_turn_and_the_last_undo_leave_the_focus_on_the_rack(app):
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.tap_new_set(sets[0])
+    press(app, "Reset Turn")
+    expect(app.button("Reset Turn")).to_be_disabled()
+    assert where(app.page) == "rack"
+    app.tap_new_set(sets[0][:1])
+    press(app, "Undo")
+    expect(app.button("Undo")).to_be_disabled()
+    assert where(app.page) == "rack"
+
+
+def test_the_last_hint_step_leaves_the_focus_on_confirm_play(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    press(app, "Hint")
+    step = app.button("Next Hint Step")
+    expect(step).to_be_visible()
+    for _ in range(20):
+        if not step.is_visible():
+            break
+        step.focus()
+        page.keyboard.press("Enter")
+    expect(step).to_be_hidden()
+    expect(app.button("Confirm Play")).to_be_enabled()
+    expect(app.button("Confirm Play")).to_be_focused()
+
+
+def test_new_game_and_next_round_keep_the_focus(app):
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    # New Game in the top bar: the start screen's heading, not the page.
+    page.locator("#menu-new-game").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#start-screen")).to_be_visible()
+    expect(page.get_by_role("heading", name="New Game")).to_be_focused()
+    app.button("Back to Game").click()
+    expect(page.locator("#game-screen")).to_be_visible()
+    # Next Round (after resigning this one): the new round starts on the rack.
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    scores = page.get_by_role("dialog", name="Round Complete")
+    next_round = scores.get_by_role("button", name="Next Round")
+    expect(next_round).to_be_focused(timeout=60_000)
+    watch(page, "__where", f"() => window.__where.push(({WHERE_JS})())")
+    page.keyboard.press("Enter")
+    app.wait_for_turn()
+    seen = watched(page, "__where")
+    assert "body" not in seen, seen
+    assert where(page) == "rack"
