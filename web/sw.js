@@ -9,11 +9,15 @@ const FILES = ["__FILES__"];
 const PREFIX = "rummikub-";
 const CACHE = PREFIX + BUILD;
 
+// Each file is checked with the server ("no-cache": a conditional request) rather than
+// fetched again whole ("reload"): the page registers this worker once the engine has
+// booted, so the browser's HTTP cache already holds the files it just loaded, and a file
+// that has not changed comes back as a 304. A first visit used to download all 13 MB twice.
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "reload" })))),
+      .then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: "no-cache" })))),
   );
 });
 

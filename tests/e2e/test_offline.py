@@ -2,6 +2,7 @@
 
 import re
 import shutil
+import threading
 
 from conftest import BASE, BOOT_TIMEOUT_MS, DIST
 from game_page import GamePage
@@ -78,3 +79,47 @@ def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_first_visit_downloads_each_file_once(
+    browser_type, browser_type_launch_args, build_module, tmp_path
+):
+    """The service worker's install checks each file with the server instead of fetching
+    it again whole: on a first visit the 13 MB of the build came down twice (every file
+    answered 200 to the page, then again to the worker). A browser profile with a disk
+    cache, as a player's is (a private window's memory cache keeps no 9 MB entry, so there
+    the runtime's .wasm still comes twice)."""
+    server = build_module.make_server(DIST, 0, BASE)
+    handler = server.RequestHandlerClass.func  # the server's own handler class
+    answers: list[tuple[str, int]] = []
+    handler.log_request = lambda self, code="-", size="-": answers.append(
+        (self.path.split("?", 1)[0], int(getattr(code, "value", code)))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        context = browser_type.launch_persistent_context(
+            tmp_path / "profile", **browser_type_launch_args
+        )
+        page = context.new_page()
+        page.goto(build_module.site_url(server))
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+            timeout=60_000,
+        )
+        cached = page.evaluate(
+            "caches.keys().then((k) => caches.open(k[0]))"
+            ".then((c) => c.keys()).then((r) => r.map((q) => new URL(q.url).pathname))"
+        )
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    whole = [path for path, code in answers if code == 200]
+    twice = sorted({path for path in whole if whole.count(path) > 1})
+    assert not twice, (twice, answers)
+    # The big files were checked (304), and are in the worker's cache all the same.
+    checked = {path for path, code in answers if code == 304}
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        assert any(path.endswith(name) for path in checked), answers
+        assert any(path.endswith(name) for path in cached), cached
