@@ -108,3 +108,21 @@ def test_new_game_and_next_round_keep_the_focus(app):
     seen = watched(page, "__where")
     assert "body" not in seen, seen
     assert where(page) == "rack"
+
+
+def test_the_engine_line_is_not_rewritten_by_every_move(app):
+    """ "Engine ready (2.7 s)" is a live region: it used to be replaced at every render,
+    which some screen readers read out again each time."""
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    watch(
+        page, "__boot", "() => window.__boot.push(document.getElementById('boot-text').firstChild)"
+    )
+    app.tap_new_set(sets[0])
+    app.button("Reset Turn").click()
+    nodes = page.evaluate(
+        "(window.__watchers || []).splice(0).forEach((o) => o.disconnect()),"
+        " new Set(window.__boot).size"
+    )
+    assert nodes == 1  # the same text node throughout
