@@ -103,6 +103,42 @@ def _run_numbers(start: int, length: int, wrap: bool) -> tuple[int, ...] | None:
     return tuple(_wrap(start + i) for i in range(length))
 
 
+def _missing_numbers(held: set[int], wrap: bool) -> list[int]:
+    """The fewest numbers that would make ``held`` (one colour, no repeats) consecutive,
+    in run order. With wrap-around runs the numbers are a ring: of equally short ways,
+    the one that does not cross from 13 to 1, else the one starting lowest."""
+    if not wrap:
+        return [num for num in range(min(held), max(held) + 1) if num not in held]
+    best: tuple[int, bool, list[int]] | None = None
+    for start in sorted(held):
+        length = max((h - start) % 13 for h in held) + 1
+        missing = [_wrap(start + i) for i in range(length) if _wrap(start + i) not in held]
+        key = (len(missing), start + length - 1 > 13)
+        if best is None or key < best[:2]:
+            best = (*key, missing)
+    assert best is not None
+    return best[2]
+
+
+def _numbers_text(numbers: list[int]) -> str:
+    """``[6]`` -> "6", ``[2, 3, 4, 6]`` -> "2 to 4 and 6", ``[13, 1]`` -> "13 and 1"."""
+    stretches: list[list[int]] = []
+    for num in numbers:
+        if stretches and num == stretches[-1][-1] + 1:
+            stretches[-1].append(num)
+        else:
+            stretches.append([num])
+    items: list[str] = []
+    for stretch in stretches:
+        if len(stretch) >= 3:
+            items.append(f"{stretch[0]} to {stretch[-1]}")
+        else:
+            items.extend(str(num) for num in stretch)
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def _as_run(tiles: Sequence[Tile], reals: list[Tile], wrap: bool) -> SetReading | str:
     colour = reals[0].colour
     if any(t.colour != colour for t in reals):
@@ -142,7 +178,12 @@ def _as_run(tiles: Sequence[Tile], reals: list[Tile], wrap: bool) -> SetReading 
     if best is None:
         if not wrap and isinstance(_as_run(tiles, reals, wrap=True), SetReading):
             return "a run cannot go past 13 (1 is always low)"
-        return "a run needs consecutive numbers; there are gaps no joker fills"
+        missing = _missing_numbers(held, wrap)
+        text = f"{_numbers_text(missing)} {'is' if len(missing) == 1 else 'are'} missing"
+        jokers_held = n - len(reals)
+        if jokers_held:
+            text += f", more than {'the joker' if jokers_held == 1 else 'the two jokers'} can fill"
+        return f"a run needs consecutive numbers ({text})"
     numbers = best[1]
     by_number = {t.number: t for t in reals}
     jokers = iter(t for t in tiles if t.is_joker)
