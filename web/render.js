@@ -535,11 +535,13 @@ export function renderHowTo(rules, current) {
     ? `${opening} at first, then 5 less after every 2 of your turns without opening, never below 10; the header shows what you need now`
     : opening;
   $("howto-joker").textContent = String(r.joker_penalty ?? 30);
-  const blocked = r.no_winner_when_blocked
-    ? VARIANTS.find((v) => v.flag === "no_winner_when_blocked").about
-    : "If the pool runs dry and nobody can play, the lowest rack wins and gains the differences.";
-  const lastCall = r.last_call ? "Once the pool is empty, every player has one last turn; then the round ends. " : "";
-  $("howto-blocked").textContent = lastCall + blocked;
+  // How a round that nobody went out of is scored (RULES.md), and when it ends.
+  const scored = r.no_winner_when_blocked
+    ? "nobody wins: everyone loses the value of their own rack."
+    : "the lowest rack wins: each other player loses the difference between their rack's value and the lowest, and the winner gains the sum of those differences.";
+  $("howto-blocked").textContent = r.last_call
+    ? `Once the pool is empty, every player has one last turn; if nobody has gone out by then, ${scored}`
+    : `If the pool runs dry and nobody can play, ${scored}`;
   $("howto-target").textContent = r.target === 0
     ? "This is a single-round game: the round decides it."
     : `Rounds go on until someone reaches ${r.target ?? 200} points; the highest total wins the game.`;

@@ -43,30 +43,42 @@ def test_how_to_play_follows_the_variants_chosen(app):
     app.to_start_screen()
     wrap = page.get_by_label("Runs may wrap from 13 to 1")
     joker = page.get_by_label("Joker left on a rack")
+    last_call = page.get_by_label("Last call when the pool runs dry")
+    no_winner = page.get_by_label("No winner when blocked")
     try:
         # The standard rules, as set up on the start screen.
         dialog = how_to_play(page)
         expect(dialog).to_contain_text("1 is always low; 13 is the top.")
         expect(dialog).to_contain_text("a joker costs 30")
+        expect(dialog).to_contain_text("If the pool runs dry and nobody can play, the lowest rack")
         expect(dialog).to_contain_text("For the game you are setting up")
         expect(variant_line(dialog, "Runs may wrap from 13 to 1 (off)")).to_be_visible()
         dialog.get_by_role("button", name="Close").click()
-        # A game with wrap-around runs and a 25-point joker.
+        # A game with wrap-around runs, a 25-point joker, a last call and no winner when
+        # blocked (the blocked round's scoring said once, after the last call).
         wrap.check()
         joker.select_option("25")
+        last_call.check()
+        no_winner.check()
         app.new_game(seed, LEVELS)
         dialog = how_to_play(page)
         expect(dialog).to_contain_text("In this game")
         expect(dialog).to_contain_text("runs may wrap from 13 to 1: 12 13 1 2 is a run")
         expect(dialog).not_to_contain_text("1 is always low")
         expect(dialog).to_contain_text("a joker costs 25")
+        expect(dialog).to_contain_text(
+            "Once the pool is empty, every player has one last turn; if nobody has gone out by"
+            " then, nobody wins: everyone loses the value of their own rack."
+        )
         expect(variant_line(dialog, "Runs may wrap from 13 to 1 (on)")).to_be_visible()
-        expect(variant_line(dialog, "No winner when blocked (off)")).to_be_visible()
+        expect(variant_line(dialog, "No winner when blocked (on)")).to_be_visible()
         dialog.get_by_role("button", name="Close").click()
     finally:
         # The shared page's start screen back to the standard rules.
         app.to_start_screen()
         wrap.uncheck()
+        last_call.uncheck()
+        no_winner.uncheck()
         joker.select_option("30")
         if app.button("Back to Game").is_visible():
             app.button("Back to Game").click()
