@@ -235,6 +235,16 @@ export function attachDrag(root, layer, hooks) {
     cancelledByKey = true;
     end(event, true);
   }, true);
+  // A finger that drags a tile (or scrolls the table for us) is the page's, not the
+  // browser's: without this the browser still read the moves as a flick, and the flick
+  // ending took the next tap (within about half a second, no click came).
+  root.addEventListener(
+    "touchmove",
+    (event) => {
+      if (drag?.active || pan?.active) event.preventDefault();
+    },
+    { passive: false },
+  );
   root.addEventListener("contextmenu", (event) => {
     if (event.target.closest(".tile")) event.preventDefault();
   });
