@@ -24,7 +24,7 @@ STYLE_JS = """([selector, pseudo]) => {
           borderColor: c.borderTopColor, outlineStyle: c.outlineStyle,
           outlineWidth: parseFloat(c.outlineWidth), outlineColor: c.outlineColor,
           background: c.backgroundColor, backgroundImage: c.backgroundImage,
-          boxShadow: c.boxShadow};
+          boxShadow: c.boxShadow, colour: c.color};
 }"""
 
 
@@ -94,6 +94,11 @@ def test_forced_colours_show_every_state_of_the_turn(app):
         table_gap = style(page, "#sets .gap", "::before")
         placed = style(page, "#sets .tile.placed", "::after")
         rack = style(page, "#rack")
+        symbols = [
+            style(page, f"#rack .tile.{c} .sym")
+            for c in COLOURS
+            if app.rack.locator(f".tile.{c}").count()
+        ]
 
         # Every tile has its edge; the rack too.
         for t in (tile, table_tile):
@@ -118,6 +123,10 @@ def test_forced_colours_show_every_state_of_the_turn(app):
         for g in (gap, table_gap):
             assert opaque(g["background"]), g
         assert opaque(placed["background"]), placed
+        # The colour symbols (drawn shapes) are drawn in the text's system colour.
+        assert symbols, "no colour tile on the rack"
+        for sym in symbols:
+            assert opaque(sym["background"]) and sym["background"] == tile["colour"], sym
     finally:
         page.emulate_media(forced_colors="none")
 
@@ -209,12 +218,13 @@ def four_colour_deal() -> int:
 
 
 def test_the_four_colour_symbols_are_inked_alike(app):
-    """A colour-blind player tells the colours apart by their symbols: the red ● (the one
-    a red-blind player needs most) was 44% of the font size high, the black ◆ 82%."""
+    """A colour-blind player tells the colours apart by their symbols: typed as glyphs,
+    the red ● (the one a red-blind player needs most) was 44% of the font size high, the
+    black ◆ 82%, and other fonts ink them otherwise again; they are drawn shapes now."""
     app.new_game(four_colour_deal(), LEVELS)
     tiles = {c: app.rack.locator(f".tile.{c}").first for c in COLOURS}
-    # The scaling moves nothing: each colour's tile, number and symbol boxes are where
-    # they are for the others.
+    # Nothing in a tile moves with its colour: each colour's tile, number and symbol
+    # boxes are where they are for the others.
     boxes = {
         c: t.evaluate(
             "t => [t.offsetHeight, t.querySelector('.num').offsetTop,"
