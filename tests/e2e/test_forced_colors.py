@@ -70,6 +70,12 @@ def test_forced_colours_show_every_state_of_the_turn(app):
         moved = style(page, "#sets .tile.highlight")
         drawn = style(page, "#rack .tile.highlight")
         valid_old = style(page, "#sets .set:not(.new, .invalid)")
+        # The tile just drawn, picked up, shows that it is picked up.
+        app.rack.locator(".tile.highlight").click()
+        expect(app.rack.locator(".tile.highlight.selected")).to_have_count(1)
+        held_drawn = style(page, "#rack .tile.highlight.selected")
+        app.rack.locator(".tile.highlight.selected").click()
+        expect(app.rack.locator(".tile.selected")).to_have_count(0)
 
         app.button("Hint").click()
         expect(app.rack.locator(".tile.hinted").first).to_be_visible()
@@ -114,6 +120,7 @@ def test_forced_colours_show_every_state_of_the_turn(app):
             assert opaque(t["outlineColor"]), t
         assert hinted["outlineStyle"] == "double" and hinted["outlineWidth"] >= 3, hinted
         assert opaque(hinted["outlineColor"]), hinted
+        assert held_drawn["outlineStyle"] == "solid", held_drawn
         # An invalid set's border is unlike a valid one's, old or laid this turn.
         mark = (invalid["borderStyle"], invalid["borderWidth"])
         for valid in (valid_old, valid_new):
