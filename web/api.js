@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, render, renderClock, roundReason, showDraw } from "./render.js";
+import { capitalise, codeLabel, count, focusLost, render, renderClock, roundReason, showDraw } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -351,7 +351,7 @@ export function createGame(engine, options = {}) {
     if (v().round_over) {
       state.dialog = "round";
       recordRound(v(), roundKey(v()));
-    } else if (lostFocus() && state.rack.length) {
+    } else if (focusLost() && state.rack.length) {
       // The button pressed last (Start Game, Confirm Play, Draw) is gone or disabled:
       // the turn starts on the rack rather than back at the top of the page.
       state.focus = `tile-${state.rack[0]}`;
@@ -364,11 +364,6 @@ export function createGame(engine, options = {}) {
   function outOfRound() {
     const v = state.view;
     return !!v && !!v.players[v.me]?.resigned;
-  }
-
-  function lostFocus() {
-    const active = document.activeElement;
-    return !active || active === document.body || active.disabled || active.checkVisibility?.() === false;
   }
 
   // Another tab or window of this browser saved the game (a storage event comes only
@@ -578,6 +573,7 @@ export function createGame(engine, options = {}) {
     async confirm() {
       if (!isMyTurn(state)) return;
       const table = state.table.map((s) => s.slice());
+      const pressed = document.activeElement;
       state.busy = true;
       redraw();
       const answer = await engine.call({ cmd: "play", table });
@@ -586,6 +582,9 @@ export function createGame(engine, options = {}) {
         state.refused = { message: answer.error, errors: answer.errors ?? [] };
         say(`Not played: ${answer.error}`, "error");
         redraw();
+        // Confirm Play was disabled only while the engine checked (the focus went to the
+        // rack): a refused play gives it back, so the player is where they pressed.
+        if (pressed?.id === "confirm" && !pressed.disabled) pressed.focus();
         return false;
       }
       stopClock();
@@ -794,7 +793,7 @@ export function createGame(engine, options = {}) {
       // field) is hidden now: the focus goes to the rack's first tile, not to the page.
       if (state.rack.length) state.focus = `tile-${state.rack[0]}`;
       redraw();
-      if (lostFocus() && !state.dialog) document.getElementById("menu-new-game")?.focus();
+      if (focusLost() && !state.dialog) document.getElementById("menu-new-game")?.focus();
       startClock();
     },
   };

@@ -591,6 +591,13 @@ export function render(state) {
   keepFocus(before, state);
 }
 
+/** Is the keyboard focus nowhere useful: on the page itself, or on a control that is
+ *  disabled, hidden or gone? */
+export function focusLost() {
+  const active = document.activeElement;
+  return !active || active === document.body || !active.isConnected || active.disabled || active.checkVisibility?.() === false;
+}
+
 /** The control that had the keyboard focus was disabled, hidden or removed by this
  *  render (Confirm Play and Draw as the computers begin, Reset Turn, the last Undo or
  *  Next Hint Step, New Game, Next Round): the focus goes where the player carries on,
@@ -600,9 +607,7 @@ export function render(state) {
  *  begins where the focus already is). */
 function keepFocus(before, state) {
   if (!before || before === document.body) return;
-  const active = document.activeElement;
-  const gone = !active || active === document.body || !active.isConnected || active.disabled || active.checkVisibility?.() === false;
-  if (!gone || document.querySelector("dialog[open]")) return;
+  if (!focusLost() || document.querySelector("dialog[open]")) return;
   let next;
   if (state.screen === "start") {
     next = $("start-title");

@@ -53,6 +53,20 @@ def test_confirm_play_and_draw_keep_the_focus_on_the_rack_while_the_computers_pl
     assert where(page) == "rack"
 
 
+def test_a_refused_play_leaves_the_focus_on_confirm_play(app):
+    """Confirm Play is disabled while the engine checks the play: the focus went on to
+    the rack and stayed there when the play was refused, so a second Enter picked up a
+    tile."""
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.tap_new_set(sets[0][:1])  # one tile alone: refused
+    press(app, "Confirm Play")
+    expect(page.locator("#message")).to_contain_text("Not played")
+    expect(app.button("Confirm Play")).to_be_focused()
+    app.button("Reset Turn").click()
+
+
 def test_reset_turn_and_the_last_undo_leave_the_focus_on_the_rack(app):
     seed, sets = opening_deal()
     app.new_game(seed, LEVELS)
