@@ -212,8 +212,14 @@ export function attachDrag(root, layer, hooks) {
     if (pan && event.pointerId === pan.pointer) pan = null;
     if (drag && event.pointerId === drag.pointer) end(event, true);
   });
+  // Capture lost before the pointer came up (the browser took the pointer, or the tile
+  // left the page): a press is forgotten, a drag is cancelled. After a pointerup the drag
+  // has already ended. A drag left hanging would also keep the finger's moves from the
+  // browser (the touchmove listener below).
   root.addEventListener("lostpointercapture", (event) => {
-    if (drag && event.pointerId === drag.pointer && !drag.active) drag = null;
+    if (!drag || event.pointerId !== drag.pointer) return;
+    if (drag.active) end(event, true);
+    else drag = null;
   });
   // A drag ends in a click on the source tile; that click is not a tap.
   root.addEventListener(
@@ -241,7 +247,7 @@ export function attachDrag(root, layer, hooks) {
   root.addEventListener(
     "touchmove",
     (event) => {
-      if (drag?.active || pan?.active) event.preventDefault();
+      if ((drag?.active || pan?.active) && event.cancelable) event.preventDefault();
     },
     { passive: false },
   );

@@ -10,7 +10,8 @@ from test_play import LEVELS
 
 FACTS = [
     # The tile codes.
-    "R7 is red 7 and K12 is black 12 (K for black); J is a joker.",
+    "So R7 is red 7 and K12 is black 12; J is a joker.",
+    "whoever draws a joker, or ties for the highest, draws again",
     "A tile is worth its number.",
     # Jokers: what they count as, and how many a set may hold.
     "in R9 R10 J the joker is R11, worth 11",
