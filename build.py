@@ -204,10 +204,17 @@ def build(dist: Path = DIST) -> Path:
     return dist
 
 
+def subresource_integrity(data: bytes) -> str:
+    """The Subresource Integrity value of ``data`` ("sha256-" and the base64 digest)."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
 def write_service_worker(dist: Path, build_id: str) -> None:
-    """dist/sw.js: the offline cache of every file the page loads, named by the build."""
-    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
-    files.insert(0, "./")
+    """dist/sw.js: the offline cache of every file the page loads, named by the build,
+    each with its integrity value, so that the cache can only hold this build's bytes."""
+    paths = sorted(p for p in dist.rglob("*") if p.is_file())
+    files = [[p.relative_to(dist).as_posix(), subresource_integrity(p.read_bytes())] for p in paths]
+    files.insert(0, ["./", subresource_integrity((dist / "index.html").read_bytes())])
     source = (ROOT / "web" / "sw.js").read_text()
     source = source.replace('"__BUILD__"', json.dumps(build_id))
     source = source.replace('["__FILES__"]', json.dumps(files, indent=2))

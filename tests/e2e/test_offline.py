@@ -61,10 +61,13 @@ def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(
         sw = (root / "sw.js").read_text()
         old = re.search(r'const BUILD = "([0-9a-f]+)"', sw).group(1)
         (root / "sw.js").write_text(sw.replace(old, "0" * len(old)))
-        index = (root / "index.html").read_text()
-        (root / "index.html").write_text(
-            index.replace("<head>", '<head>\n<meta name="build" content="new">')
-        )
+        index = (root / "index.html").read_bytes()
+        new_index = index.replace(b"<head>", b'<head>\n<meta name="build" content="new">')
+        (root / "index.html").write_bytes(new_index)
+        # The new build's worker knows the new page's integrity (the old one's refused).
+        sri = build_module.subresource_integrity
+        sw = (root / "sw.js").read_text()
+        (root / "sw.js").write_text(sw.replace(sri(index), sri(new_index)))
         # Still the old build until the player says so.
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         banner = page.get_by_role("status").filter(has_text="A new version")
@@ -123,3 +126,51 @@ def test_a_first_visit_downloads_each_file_once(
     for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
         assert any(path.endswith(name) for path in checked), answers
         assert any(path.endswith(name) for path in cached), cached
+
+
+def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module):
+    """The worker's install checks each file's bytes against the build's (Subresource
+    Integrity): a host still serving an older file (a deploy not yet everywhere) fails
+    the install, and the page plays on from the network; once the host serves the
+    build's file, the next visit installs it."""
+    root = tmp_path / "site"
+    shutil.copytree(DIST, root)
+    css = root / "web" / "style.css"
+    right = css.read_bytes()
+    css.write_bytes(right + b"\n/* an older file */\n")
+    server = build_module.serve_in_thread(root, BASE)
+    try:
+        context = browser.new_context()
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(build_module.site_url(server))
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        # The install is tried, and fails: no worker takes the page, nothing is cached.
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then((r) => !!r && !r.installing)",
+            timeout=60_000,
+        )
+        page.wait_for_timeout(500)
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert page.evaluate("caches.keys()") == []
+        # The game plays on from the network.
+        app = GamePage(page)
+        seed, _ = opening_deal()
+        app.new_game(seed, LEVELS)
+        app.button("Draw").click()
+        app.wait_for_turn()
+        # The build's own file served: the next visit caches the build.
+        css.write_bytes(right)
+        page.reload()
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
+            timeout=60_000,
+        )
+        assert len(page.evaluate("caches.keys()")) == 1
+        assert errors == [], errors
+        context.close()
+    finally:
+        server.shutdown()
+        server.server_close()
