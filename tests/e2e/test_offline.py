@@ -10,17 +10,25 @@ from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
 
-def test_offline_after_one_visit(browser, site, requests_seen):
-    context = browser.new_context()
-    requests_seen.watch(context)
-    page = context.new_page()
-    page.goto(site)
+def booted_and_cached(page, url: str | None = None) -> None:
+    """Go to ``url`` (or reload), until the engine has booted and the service worker,
+    its cache complete, controls the page."""
+    if url is None:
+        page.reload()
+    else:
+        page.goto(url)
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-    # The cache is complete once the service worker is active and controls the page.
     page.wait_for_function(
         "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
         timeout=60_000,
     )
+
+
+def test_offline_after_one_visit(browser, site, requests_seen):
+    context = browser.new_context()
+    requests_seen.watch(context)
+    page = context.new_page()
+    booted_and_cached(page, site)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
@@ -51,12 +59,7 @@ def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(
     try:
         context = browser.new_context()
         page = context.new_page()
-        page.goto(build_module.site_url(server))
-        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
-            timeout=60_000,
-        )
+        booted_and_cached(page, build_module.site_url(server))
         # The new build: another fingerprint, and a page that says which it is.
         sw = (root / "sw.js").read_text()
         old = re.search(r'const BUILD = "([0-9a-f]+)"', sw).group(1)
@@ -104,12 +107,7 @@ def test_a_first_visit_downloads_each_file_once(
             tmp_path / "profile", **browser_type_launch_args
         )
         page = context.new_page()
-        page.goto(build_module.site_url(server))
-        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
-            timeout=60_000,
-        )
+        booted_and_cached(page, build_module.site_url(server))
         cached = page.evaluate(
             "caches.keys().then((k) => caches.open(k[0]))"
             ".then((c) => c.keys()).then((r) => r.map((q) => new URL(q.url).pathname))"
@@ -162,12 +160,7 @@ def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module
         app.wait_for_turn()
         # The build's own file served: the next visit caches the build.
         css.write_bytes(right)
-        page.reload()
-        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)",
-            timeout=60_000,
-        )
+        booted_and_cached(page)
         assert len(page.evaluate("caches.keys()")) == 1
         assert errors == [], errors
         context.close()
