@@ -188,11 +188,16 @@ def build(dist: Path = DIST) -> Path:
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         fingerprint.update(path.relative_to(dist).as_posix().encode())
         fingerprint.update(hashlib.sha256(path.read_bytes()).digest())
+    # The files the engine's worker fetches while it boots, by size: it counts their
+    # bytes as they arrive, for the page's progress (the runtime's .mjs is imported, not
+    # fetched, so it is not among them).
+    fetched = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", f"wheels/{wheel.name}"]
     build_info = {
         "wheel": f"wheels/{wheel.name}",
         "pyodide": pinned_pyodide_version(),
         "version": project_metadata()["version"],
         "build": fingerprint.hexdigest()[:12],
+        "sizes": {name: (dist / name).stat().st_size for name in fetched},
     }
     (dist / "web" / "build-info.js").write_text(
         "// Written by build.py; do not edit.\n"

@@ -456,9 +456,7 @@ export function createGame(engine, options = {}) {
 
     /** Boot progress from the engine worker. */
     bootProgress(p) {
-      state.boot.done = p.done;
-      state.boot.total = p.total;
-      state.boot.stage = p.stage;
+      Object.assign(state.boot, { done: p.done, total: p.total, stage: p.stage, loaded: p.loaded ?? 0, bytes: p.bytes ?? 0 });
       redraw();
     },
     bootReady(info) {

@@ -108,9 +108,12 @@ $("abandon-confirm").addEventListener("click", () => {
 async function startGame() {
   const button = $("start-game");
   button.disabled = true;
+  button.dataset.waiting = game.state.boot.ready ? "" : "yes"; // render.js adds how far
   button.textContent = game.state.boot.ready ? "Dealing…" : "Waiting for the engine…";
+  game.render();
   await game.newGame(readSettings());
   button.disabled = false;
+  button.dataset.waiting = "";
   button.textContent = "Start Game";
 }
 

@@ -4,7 +4,7 @@
 export function createState() {
   return {
     screen: "start", // "start" | "game"
-    boot: { stage: "start", done: 0, total: 4, ready: false, failed: null, ms: null },
+    boot: { stage: "start", done: 0, total: 3, loaded: 0, bytes: 0, ready: false, failed: null, ms: null },
     view: null, // last view from the engine
     tiles: new Map(), // id -> tile JSON, every tile seen so far
     // This turn's arrangement (only meaningful on the human's turn).

@@ -1,6 +1,8 @@
 """The page loads under a sub-path, the start screen works while the engine boots in
 its worker, and the boot completes."""
 
+import re
+
 from conftest import BOOT_TIMEOUT_MS
 from playwright.sync_api import expect
 
@@ -24,3 +26,54 @@ def test_start_screen_is_usable_while_the_engine_boots(browser, site, requests_s
     page.wait_for_selector("body[data-turn=mine]", timeout=60_000)
     expect(page.get_by_role("list", name="Players").locator("li")).to_have_count(4)
     context.close()
+
+
+# Every change to the boot line, the bar and the start button, from the page's first
+# script on: [text, bar value, button text, the short figure].
+RECORD_BOOT_JS = """() => {
+  window.__boot = [];
+  const look = () => {
+    const text = document.getElementById("boot-text")?.textContent;
+    const bar = document.getElementById("boot-progress")?.value;
+    const start = document.getElementById("start-game")?.textContent;
+    const short = document.getElementById("boot-short")?.textContent;
+    const last = window.__boot.at(-1);
+    const now = [text, bar, start, short];
+    if (!last || now.some((v, i) => v !== last[i])) window.__boot.push(now);
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true,
+    characterData: true, attributes: true});
+}"""
+
+
+def test_the_download_shows_how_far_it_is_on_a_slow_link(browser, site):
+    """On a first visit over a slow link the bar stood at nothing for the whole download
+    (over a minute at 1.6 Mbit/s): it counted the boot's stages, the first of which is
+    the 12 MB download. Now it counts bytes; the line says how many, a phone shows the
+    figure, and Start Game pressed meanwhile says how far the engine is."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # About 8 MB/s: the download takes a second or two, long enough to be seen in steps.
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 8e6, "uploadThroughput": 1e6},
+    )
+    page.add_init_script(f"({RECORD_BOOT_JS})()")
+    page.goto(site, wait_until="domcontentloaded")
+    page.get_by_role("button", name="Start Game").click()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_selector("body[data-turn=mine], body[data-turn=theirs]", timeout=60_000)
+    seen = page.evaluate("window.__boot")
+    context.close()
+    bars = [bar for _, bar, _, _ in seen if bar is not None]
+    assert bars == sorted(bars), bars  # never back
+    downloading = [text for text, bar, _, _ in seen if text and " MB)" in text]
+    assert len(downloading) >= 5, seen  # the count went up in steps
+    assert re.fullmatch(r"Loading the game engine… \d+% \(\d+\.\d of 12\.\d MB\)", downloading[-1])
+    assert len({bar for bar in bars if 0 < bar < 85}) >= 5, bars
+    assert any(short and short.endswith("%") for _, _, _, short in seen), seen
+    waiting = [start for _, _, start, _ in seen if start and start.startswith("Waiting")]
+    assert any(re.fullmatch(r"Waiting for the engine… \d+%", w) for w in waiting), waiting
+    assert seen[-1][0].startswith("Engine ready"), seen[-1]
