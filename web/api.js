@@ -14,6 +14,8 @@ const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's runni
 const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`);
+// How long Hint may look before the message says it is looking.
+const HINT_PATIENCE_MS = 250;
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 export function createGame(engine, options = {}) {
@@ -615,8 +617,23 @@ export function createGame(engine, options = {}) {
      *  turn; it is shown, and "Next Hint Step" lays it out one set at a time (each step
      *  can be undone), first putting back rack tiles the hint does not use. */
     async hint() {
-      if (!isMyTurn(state)) return;
-      const answer = await engine.call({ cmd: "hint" });
+      // A second press while the engine looks is the same request (two searches went).
+      if (!isMyTurn(state) || state.hinting) return;
+      state.hinting = true;
+      // A search that takes a while says so (a second or more with wrap-around runs,
+      // several on a slow phone); a quick one would only flicker.
+      const slow = setTimeout(() => {
+        if (state.hinting) say("Looking for the best play…", "hint"), redraw();
+      }, HINT_PATIENCE_MS);
+      redraw();
+      let answer;
+      try {
+        answer = await engine.call({ cmd: "hint" });
+      } finally {
+        clearTimeout(slow);
+        state.hinting = false;
+      }
+      if (!isMyTurn(state)) return redraw(); // the turn ended meanwhile (its clock)
       if (answer.error) return say(answer.error, "error"), redraw();
       if (!answer.table) {
         say("No play found from your rack: draw a tile.");

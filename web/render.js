@@ -339,6 +339,7 @@ function renderControls(state) {
   $("draw").disabled = !mine;
   $("draw").textContent = v && v.pool === 0 ? "Pass" : "Draw"; // nothing left to draw
   $("hint").disabled = !mine;
+  $("hint").setAttribute("aria-busy", state.hinting ? "true" : "false");
   $("hint-step").hidden = !(mine && state.hint);
   // The round is over and its scores were put aside to see the table: the way back.
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");

@@ -23,6 +23,7 @@ export function createState() {
     message: null, // {text, kind: "info" | "error"}
     highlight: new Set(), // tile ids moved by the last computer turn or shown by a hint
     hintIds: new Set(),
+    hinting: false, // Hint pressed and the engine still looking
     drawn: new Set(), // tiles the player drew last (marked on the rack)
     busy: false, // the engine is thinking (computer turn, confirm)
     showing: null, // {player, action: "thinking" | "play" | "draw" | "pass"}: the computer turn on show

@@ -204,3 +204,42 @@ def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
     app.wait_for_turn()
     assert not set(hint["placed"]) & set(app.rack_ids())
     assert stray in app.rack_ids()
+
+
+# The engine's hint calls held until window.__release(), and counted.
+HOLD_HINT = """() => {
+  const engine = window.__rummikub.engine;
+  const call = engine.call.bind(engine);
+  window.__hints = 0;
+  engine.call = async (request, options) => {
+    if (request.cmd === "hint") {
+      window.__hints += 1;
+      await new Promise((resolve) => (window.__release = resolve));
+    }
+    return call(request, options);
+  };
+}"""
+
+
+def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app):
+    """A hint with wrap-around runs can take a second (several on a slow phone): nothing
+    showed that it was coming, and a second press sent a second search."""
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    try:
+        page.evaluate(HOLD_HINT)
+        hint = app.button("Hint")
+        hint.click()
+        expect(hint).to_have_attribute("aria-busy", "true")
+        expect(page.locator("#message")).to_have_text("Looking for the best play…")
+        hint.click()
+        page.wait_for_timeout(200)
+        assert page.evaluate("window.__hints") == 1
+        page.evaluate("window.__release()")
+        expect(page.locator("#message")).to_contain_text("Hint:")
+        expect(hint).to_have_attribute("aria-busy", "false")
+        expect(app.button("Next Hint Step")).to_be_visible()
+        assert page.evaluate("window.__hints") == 1
+    finally:
+        page.evaluate("delete window.__rummikub.engine.call")
