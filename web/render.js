@@ -480,6 +480,9 @@ export function logShown(state) {
 
 // Shut, the log shows its last lines (the last one alone on a phone); open, every line
 // the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
+// The log's lines as last drawn: a render that does not change them leaves them be.
+let logDrawn = null;
+
 function renderLog(state) {
   const log = $("log");
   let lines = state.view.log;
@@ -488,8 +491,15 @@ function renderLog(state) {
   if (state.whoStarts && lines.length) lines = [...lines.slice(0, -1), lines.at(-1).replace(/:.*$/, ": who starts?")];
   const open = logShown(state);
   const wasOpen = log.classList.contains("open");
-  const atEnd = log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
-  log.replaceChildren(...(open ? lines : lines.slice(-3)).map((line) => el("li", { text: line })));
+  // Read only when open: the scroll position forces a layout in the middle of a render,
+  // and every render (each tile of a computer's reveal) read it, and rebuilt the lines.
+  const atEnd = wasOpen && log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
+  const shown = open ? lines : lines.slice(-3);
+  const drawn = shown.join("\n");
+  if (drawn !== logDrawn) {
+    log.replaceChildren(...shown.map((line) => el("li", { text: line })));
+    logDrawn = drawn;
+  }
   log.classList.toggle("open", open);
   $("log-box").classList.toggle("open", open);
   $("log-box").hidden = !lines.length;

@@ -115,3 +115,33 @@ def log_reach(app: GamePage) -> dict:
     """The reach of a tap on "Game log" and its box (GamePage.tap_reach)."""
     (reach,) = [b for b in app.tap_reach() if b["name"].startswith("Game log")]
     return reach
+
+
+def test_a_shut_log_is_left_alone_by_renders_that_do_not_change_it(app):
+    """Every render rebuilt the log's lines and read its scroll position (a layout in the
+    middle of the render), each tile of a computer's reveal included: on a slow phone a
+    large part of each frame (QA pass 16)."""
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS, delay=500)  # computer turns revealed tile by tile
+    page.evaluate(
+        """() => {
+          window.__logChanges = 0;
+          window.__logStates = new Set([document.getElementById("log").textContent]);
+          window.__logWatch = new MutationObserver((records) => {
+            window.__logChanges += records.length;
+            window.__logStates.add(document.getElementById("log").textContent);
+          });
+          window.__logWatch.observe(document.getElementById("log"), {childList: true});
+        }"""
+    )
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    app.button("Confirm Play").click()
+    app.wait_for_turn()
+    changes, states = page.evaluate(
+        "window.__logWatch.disconnect(), [window.__logChanges, window.__logStates.size]"
+    )
+    # One rebuild per change of its lines (the player's play, each computer turn), not one
+    # per render (a reveal alone is a render per tile).
+    assert changes <= states, (changes, states)
