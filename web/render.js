@@ -478,11 +478,11 @@ export function logShown(state) {
   return state.logOpen && (state.view?.log.length ?? 0) > 0;
 }
 
-// Shut, the log shows its last lines (the last one alone on a phone); open, every line
-// the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 // The log's lines as last drawn: a render that does not change them leaves them be.
 let logDrawn = null;
 
+// Shut, the log shows its last lines (the last one alone on a phone); open, every line
+// the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 function renderLog(state) {
   const log = $("log");
   let lines = state.view.log;
