@@ -1,8 +1,9 @@
 // The service worker: after one visit the game loads and plays with no network.
 // build.py writes this file to dist/sw.js with BUILD (a fingerprint of every file the
-// page loads) and FILES ([path, integrity] for each) filled in. Each build gets its own cache; a new build installs
-// beside the old one and takes over only when the player accepts the update (or every
-// tab of the old one is closed), so a page never runs on a mix of old and new files.
+// page loads) and FILES ([path, integrity] for each) filled in. Each build gets its own
+// cache; a new build installs beside the old one and takes over only when the player
+// accepts the update (or every tab of the old one is closed), so a page never runs on a
+// mix of old and new files.
 
 const BUILD = "__BUILD__";
 const FILES = ["__FILES__"];
