@@ -24,6 +24,31 @@ TAP_REACH_JS = """() => [...document.querySelectorAll(
   })"""
 
 
+def hold_engine(page: Page, cmd: str) -> None:
+    """Hold the page's engine calls of ``cmd`` (a bridge command) until
+    ``window.__release()``, so a test can look at the page while they are pending; each
+    held call is counted in ``window.__held``. ``unhold_engine`` puts the engine back."""
+    page.evaluate(
+        """(cmd) => {
+  const engine = window.__rummikub.engine;
+  const call = engine.call.bind(engine);
+  window.__held = 0;
+  engine.call = async (request, options) => {
+    if (request.cmd === cmd) {
+      window.__held += 1;
+      await new Promise((resolve) => (window.__release = resolve));
+    }
+    return call(request, options);
+  };
+}""",
+        cmd,
+    )
+
+
+def unhold_engine(page: Page) -> None:
+    page.evaluate("delete window.__rummikub.engine.call")
+
+
 def watch(page: Page, store: str, look: str) -> None:
     """Run the JS function ``look`` now and after every change to the page (a
     MutationObserver on the whole body) until ``watched``; ``look`` records what it sees

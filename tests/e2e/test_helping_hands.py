@@ -4,6 +4,7 @@ who-starts draw and computer plays revealed tile by tile."""
 import re
 
 import game_twin as twin
+from game_page import hold_engine, unhold_engine
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal, opening_deal
 
@@ -206,21 +207,6 @@ def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
     assert stray in app.rack_ids()
 
 
-# The engine's hint calls held until window.__release(), and counted.
-HOLD_HINT = """() => {
-  const engine = window.__rummikub.engine;
-  const call = engine.call.bind(engine);
-  window.__hints = 0;
-  engine.call = async (request, options) => {
-    if (request.cmd === "hint") {
-      window.__hints += 1;
-      await new Promise((resolve) => (window.__release = resolve));
-    }
-    return call(request, options);
-  };
-}"""
-
-
 def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app):
     """A hint with wrap-around runs can take a second (several on a slow phone): nothing
     showed that it was coming, and a second press sent a second search."""
@@ -228,18 +214,18 @@ def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
     try:
-        page.evaluate(HOLD_HINT)
+        hold_engine(page, "hint")
         hint = app.button("Hint")
         hint.click()
         expect(hint).to_have_attribute("aria-busy", "true")
         expect(page.locator("#message")).to_have_text("Looking for the best play…")
         hint.click()
         page.wait_for_timeout(200)
-        assert page.evaluate("window.__hints") == 1
+        assert page.evaluate("window.__held") == 1
         page.evaluate("window.__release()")
         expect(page.locator("#message")).to_contain_text("Hint:")
         expect(hint).to_have_attribute("aria-busy", "false")
         expect(app.button("Next Hint Step")).to_be_visible()
-        assert page.evaluate("window.__hints") == 1
+        assert page.evaluate("window.__held") == 1
     finally:
-        page.evaluate("delete window.__rummikub.engine.call")
+        unhold_engine(page)

@@ -3,6 +3,7 @@ is over), and a Draw over tiles being arranged says that they were put back."""
 
 from __future__ import annotations
 
+from game_page import hold_engine, unhold_engine
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
@@ -101,22 +102,6 @@ def test_back_to_game_is_in_view_and_escape_goes_back(app):
         page.set_viewport_size({"width": 1280, "height": 860})
 
 
-# Holds the engine's answer to "new_game" until window.__release() is called, so a test
-# can look at the page while a new game is being dealt.
-HOLD_NEW_GAME = """() => {
-  const engine = window.__rummikub.engine;
-  const call = engine.call.bind(engine);
-  window.__held = false;
-  engine.call = async (request, options) => {
-    if (request.cmd === 'new_game') {
-      window.__held = true;
-      await new Promise((resolve) => (window.__release = resolve));
-    }
-    return call(request, options);
-  };
-}"""
-
-
 def test_the_old_game_cannot_be_resumed_while_a_new_one_starts(app):
     """Between Start Game and the new game's deal the view is still the old game's: the
     resume bar is hidden, and Escape does not bring the old game back (it did, and its
@@ -127,7 +112,7 @@ def test_the_old_game_cannot_be_resumed_while_a_new_one_starts(app):
         app.new_game(seed, LEVELS, clock=60)
         app.to_start_screen()
         expect(app.button("Back to Game")).to_be_visible()
-        page.evaluate(HOLD_NEW_GAME)
+        hold_engine(page, "new_game")  # the new game being dealt
         page.get_by_label("Turn clock").select_option("")
         app.button("Start Game").click()
         app.abandon_if_asked()
@@ -143,7 +128,7 @@ def test_the_old_game_cannot_be_resumed_while_a_new_one_starts(app):
         expect(page.locator("#game-screen")).to_be_visible()
         expect(page.locator("#clock")).to_be_hidden()  # the new game has no clock
     finally:
-        page.evaluate("delete window.__rummikub.engine.call")
+        unhold_engine(page)
 
 
 def test_back_in_the_game_the_focus_is_on_the_rack(app):
