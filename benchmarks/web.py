@@ -13,12 +13,20 @@ player who plays the engine's hint every turn, so tables fill up) are replayed i
 the page (load the saved game, time one ``bot_turn`` through the worker) and in CPython
 (the same call on the same saved game). Prints median and 95th percentile per level and
 the ratio Pyodide / CPython measured in the same run.
+
+The main thread while the computers play: a 4-player game (three Experts, the person's
+seat playing the hint each turn) saved once the table holds --table tiles, restored in
+the page, then at 1x and at 4x CPU (a slow phone; the worker is not slowed): the median
+and maximum of 12 renders of the page as it stands (each with the layout it causes), and
+over the computers' three turns after Draw at the Normal pace, the frames over 50 ms, the
+longest frame and the long tasks (over 50 ms each).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import itertools
 import json
 import shutil
 import statistics
@@ -76,6 +84,83 @@ def positions(level: str, games: int, turns: int) -> list[str]:
     return saves
 
 
+def late_position(min_tiles: int) -> tuple[int, str]:
+    """A 4-player game against three Experts (seeds from 1), the person's seat playing
+    the hint each turn, saved at the person's first turn with ``min_tiles`` on the table."""
+    players = [{"name": "You", "kind": "human"}]
+    players += [{"name": f"Computer {i}", "kind": "bot", "level": "expert"} for i in (1, 2, 3)]
+    for seed in range(1, 40):
+        view = call(cmd="new_game", seed=seed, players=players, rules={"target": 0})["view"]
+        for _ in range(400):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = call(cmd="bot_turn")["view"]
+                continue
+            if sum(len(s["tiles"]) for s in view["table"]) >= min_tiles:
+                return seed, call(cmd="save")["save"]
+            hint = call(cmd="hint")
+            view = (
+                call(cmd="play", table=hint["table"])["view"]
+                if hint["table"]
+                else call(cmd="draw")["view"]
+            )
+    raise SystemExit(f"no game reached {min_tiles} table tiles")
+
+
+FRAMES_JS = """() => {
+  window.__frames = []; window.__long = []; let on = true;
+  window.__stopFrames = () => (on = false);
+  const longTasks = (list) => list.getEntries().forEach((e) => window.__long.push(e.duration));
+  new PerformanceObserver(longTasks).observe({entryTypes: ['longtask']});
+  const tick = (t) => { if (on) { window.__frames.push(t); requestAnimationFrame(tick); } };
+  requestAnimationFrame(tick);
+}"""
+
+RENDERS_JS = """() => Array.from({length: 12}, () => {
+  const t = performance.now();
+  window.__rummikub.render();
+  document.body.offsetHeight;
+  return performance.now() - t;
+})"""
+
+
+def main_thread(browser, url: str, min_tiles: int) -> None:
+    seed, save = late_position(min_tiles)
+    print(f"\nmain thread while the computers play (4 players, seed {seed}, Normal pace):")
+    print(
+        f"  {'CPU':<4} {'table':>5} {'render med':>10} {'max':>6} {'turns s':>7} "
+        f"{'frames':>6} {'>50ms':>5} {'longest':>7} {'long tasks':>10} {'their ms':>8}"
+    )
+    for rate in (1, 4):
+        context = browser.new_context(viewport={"width": 1280, "height": 860})
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector("body[data-engine=ready]", timeout=120_000)
+        page.evaluate("(save) => localStorage.setItem('rummikub.savedGame', save)", save)
+        page.reload()
+        page.wait_for_selector("body[data-turn=mine]", timeout=120_000)
+        tiles = page.locator("#sets .tile").count()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        renders = page.evaluate(RENDERS_JS)
+        page.evaluate(FRAMES_JS)
+        start = time.perf_counter()
+        page.get_by_role("button", name="Draw", exact=True).click()
+        page.wait_for_selector("body[data-turn=mine], body[data-turn=over]", timeout=120_000)
+        wall = time.perf_counter() - start
+        page.evaluate("window.__stopFrames()")
+        frames = page.evaluate("window.__frames")
+        long_tasks = page.evaluate("window.__long")
+        gaps = [b - a for a, b in itertools.pairwise(frames)]
+        print(
+            f"  {rate}x{'':<2} {tiles:>5} {statistics.median(renders):10.1f} {max(renders):6.1f} "
+            f"{wall:7.1f} {len(gaps):>6} {sum(g > 50 for g in gaps):>5} {max(gaps):7.0f} "
+            f"{len(long_tasks):>10} {sum(long_tasks):8.0f}"
+        )
+        context.close()
+
+
 def cpython_ms(save: str) -> float:
     call(cmd="load", save=save)
     start = time.perf_counter()
@@ -93,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--turns", type=int, default=12, help="computer turns per game")
+    parser.add_argument("--table", type=int, default=40, help="table tiles for the main-thread run")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     args = parser.parse_args(argv)
 
@@ -162,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"{pct(native, 0.95):8.1f} {ratio:6.2f}"
             )
         context.close()
+        main_thread(browser, url, args.table)
         browser.close()
     server.shutdown()
     return 0

@@ -102,20 +102,18 @@ function updateTile(node, tile, opts) {
   if (opts.placed) cls.push("placed");
   if (opts.pending) cls.push("pending");
   if (node.classList.contains("dragging")) cls.push("dragging");
-  node.className = cls.join(" ");
+  setAttr(node, "class", cls.join(" "));
   if (opts.interactive) {
-    node.setAttribute("aria-pressed", opts.selected ? "true" : "false");
-    if (opts.disabled) node.setAttribute("aria-disabled", "true");
-    else node.removeAttribute("aria-disabled");
+    setAttr(node, "aria-pressed", opts.selected ? "true" : "false");
+    setAttr(node, "aria-disabled", opts.disabled ? "true" : null);
   }
   if (tile.joker) {
     const badge = node.querySelector(".stands");
     badge.hidden = !opts.standsFor;
-    badge.textContent = opts.standsFor ? `= ${opts.standsFor}` : "";
-    if (opts.standsFor) node.title = `stands for ${codeLabel(opts.standsFor)}`;
-    else node.removeAttribute("title");
+    setText(badge, opts.standsFor ? `= ${opts.standsFor}` : "");
+    setAttr(node, "title", opts.standsFor ? `stands for ${codeLabel(opts.standsFor)}` : null);
     // Said as well as shown: a screen reader hears what the joker stands for.
-    node.setAttribute("aria-label", opts.standsFor ? `${tile.label}, standing for ${codeLabel(opts.standsFor)}` : tile.label);
+    setAttr(node, "aria-label", opts.standsFor ? `${tile.label}, standing for ${codeLabel(opts.standsFor)}` : tile.label);
   }
 }
 
@@ -134,17 +132,46 @@ function tileNode(tile, opts) {
   return node;
 }
 
+// Gaps are kept across renders too, keyed by place.
+const gapNodes = new Map();
 function gap(where, label) {
-  const attrs = {
-    type: "button",
-    class: "gap",
-    "data-drop": where.area,
-    "data-index": String(where.index),
-    "aria-label": label,
-    "data-key": `gap-${where.area}-${where.set ?? ""}-${where.index}`,
-  };
-  if (where.area === "table") attrs["data-set"] = String(where.set);
-  return el("button", attrs);
+  const key = `gap-${where.area}-${where.set ?? ""}-${where.index}`;
+  let node = gapNodes.get(key);
+  if (!node) {
+    const attrs = {
+      type: "button",
+      class: "gap",
+      "data-drop": where.area,
+      "data-index": String(where.index),
+      "aria-label": label,
+      "data-key": key,
+    };
+    if (where.area === "table") attrs["data-set"] = String(where.set);
+    node = el("button", attrs);
+    gapNodes.set(key, node);
+  }
+  setAttr(node, "aria-label", label); // a row's end gap becomes a middle one as it grows
+  return node;
+}
+
+/** `parent`'s children become `nodes`, in order, touching the DOM only where they differ:
+ *  a render that changes nothing there moves nothing (re-inserting every tile made the
+ *  browser restyle and lay out the whole board at each render, restarted their glow,
+ *  and at 4x CPU cost 35-90 ms a render). */
+function setChildren(parent, nodes) {
+  const now = parent.childNodes;
+  if (now.length === nodes.length && nodes.every((n, i) => now[i] === n)) return;
+  parent.replaceChildren(...nodes);
+}
+
+/** Write an attribute only when it changes (null removes it). */
+function setAttr(node, name, value) {
+  if (value === null) node.removeAttribute(name);
+  else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+function setText(node, text) {
+  if (node.textContent !== text) node.textContent = text;
 }
 
 /** What the engine says about set i of the arrangement: a live check when the turn is
@@ -160,6 +187,27 @@ function setErrors(state, i) {
   return source.filter((e) => e.set === i).map((e) => e.message);
 }
 
+// The table's set boxes, kept across renders by position (set 1's box stays set 1's),
+// each with its parts: the number, the row of tiles and the note.
+const setBoxes = [];
+let emptyTable = null;
+// The table's rows as last laid out, and whether this render changed them.
+let tableShape = null;
+let tableMoved = true;
+function setBox(i) {
+  if (!setBoxes[i]) {
+    const tiles = el("div", { class: "set-tiles" });
+    const note = el("p", { class: "set-note" });
+    const node = el("div", { class: "set", role: "group", "data-drop": "table", "data-set": String(i) }, [
+      el("span", { class: "set-number", text: String(i + 1), "aria-hidden": "true" }),
+      tiles,
+      note,
+    ]);
+    setBoxes[i] = { node, tiles, note };
+  }
+  return setBoxes[i];
+}
+
 function renderTable(state) {
   const sets = $("sets");
   const mine = isMyTurn(state);
@@ -167,8 +215,8 @@ function renderTable(state) {
   const showGaps = mine && selected !== null;
   const placed = new Set(state.table.flat().filter((id) => fromRack(state, id)));
   const startIds = new Set(state.startTable.flat());
-  sets.replaceChildren();
-  state.table.forEach((row, i) => {
+  const shapes = []; // what decides where the joker labels go: the rows and their notes
+  const boxes = state.table.map((row, i) => {
     const info = setInfo(state, i);
     // What each joker stands for, by tile id: a check reads a row laid out of order
     // in order, and its stands_for goes with that order.
@@ -176,10 +224,11 @@ function renderTable(state) {
     const standsFor = new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
     const errors = setErrors(state, i);
     const invalid = (info && info.valid === false) || errors.length > 0;
-    const tiles = el("div", { class: "set-tiles" });
+    const box = setBox(i);
+    const children = [];
     row.forEach((id, j) => {
-      if (showGaps) tiles.append(gap({ area: "table", set: i, index: j }, `Put here: Set ${i + 1}, position ${j + 1}`));
-      tiles.append(
+      if (showGaps) children.push(gap({ area: "table", set: i, index: j }, `Put here: Set ${i + 1}, position ${j + 1}`));
+      children.push(
         tileNode(state.tiles.get(id), {
           disabled: !mine,
           selected: selected === id,
@@ -191,7 +240,8 @@ function renderTable(state) {
         }),
       );
     });
-    if (showGaps) tiles.append(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
+    if (showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
+    setChildren(box.tiles, children);
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
     const note = invalid
       ? (errors[0] || info?.message || "Not a valid set").replace(/^Set \d+: /, "")
@@ -199,19 +249,18 @@ function renderTable(state) {
         ? `${info.kind ?? "set"} · ${info.value}`
         : "";
     const isNew = row.every((id) => !startIds.has(id));
-    const cls = ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim();
-    const label = `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`;
-    sets.append(
-      el("div", { class: cls, role: "group", "aria-label": label, "data-drop": "table", "data-set": String(i) }, [
-        el("span", { class: "set-number", text: String(i + 1), "aria-hidden": "true" }),
-        tiles,
-        el("p", { class: invalid ? "set-note error" : "set-note", text: note }),
-      ]),
-    );
+    setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim());
+    setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
+    setAttr(box.note, "class", invalid ? "set-note error" : "set-note");
+    setText(box.note, note);
+    shapes.push(children.length, note, [...standsFor.values()]);
+    return box.node;
   });
-  if (!state.table.length) {
-    sets.append(el("p", { class: "empty-table", text: "The table is empty. Sets you lay go here." }));
-  }
+  if (!state.table.length) boxes.push(emptyTable ??= el("p", { class: "empty-table", text: "The table is empty. Sets you lay go here." }));
+  setChildren(sets, boxes);
+  const shape = JSON.stringify([state.table, shapes]);
+  tableMoved = shape !== tableShape;
+  tableShape = shape;
   const newSet = $("new-set");
   newSet.hidden = !mine;
   newSet.disabled = !mine;
@@ -223,10 +272,10 @@ function renderRack(state) {
   const mine = isMyTurn(state);
   const selected = state.selected;
   const gaps = mine && selected !== null && fromRack(state, selected);
-  rack.replaceChildren();
+  const children = [];
   state.rack.forEach((id, j) => {
-    if (gaps) rack.append(gap({ area: "rack", index: j }, `Put here: rack, position ${j + 1}`));
-    rack.append(
+    if (gaps) children.push(gap({ area: "rack", index: j }, `Put here: rack, position ${j + 1}`));
+    children.push(
       tileNode(state.tiles.get(id), {
         selected: selected === id,
         hint: state.hintIds.has(id),
@@ -234,7 +283,8 @@ function renderRack(state) {
       }),
     );
   });
-  if (gaps) rack.append(gap({ area: "rack", index: state.rack.length }, "Put here: rack, end"));
+  if (gaps) children.push(gap({ area: "rack", index: state.rack.length }, "Put here: rack, end"));
+  setChildren(rack, children);
   rack.classList.toggle("armed", gaps);
 }
 
@@ -262,11 +312,18 @@ function turnStatus(state, shown) {
   return computerDoing(state, shown.action)?.replace(/^is /, "") ?? "to play";
 }
 
+// The players' cards as last drawn.
+let playersDrawn = null;
 function renderPlayers(state) {
   const v = state.view;
   const list = $("players");
-  list.replaceChildren();
   const shown = shownTurn(state);
+  // Rebuilt only when something on the cards changes (a computer's reveal renders the
+  // page once a tile, and the cards stay as they are).
+  const drawn = JSON.stringify([v.me, shown, shown?.action === "play" && state.pending.size > 0, v.players]);
+  if (drawn === playersDrawn) return;
+  playersDrawn = drawn;
+  list.replaceChildren();
   v.players.forEach((p, i) => {
     const current = shown?.player === i;
     const who = i === v.me ? "You" : p.name;
@@ -701,12 +758,15 @@ function renderScreens(state) {
   // Routine news is read out politely; a refused move or an error interrupts.
   msg.setAttribute("aria-live", state.message?.kind === "error" ? "assertive" : "polite");
   const text = state.message?.text ?? "";
+  // Its kind, with what markClipped last measured kept.
+  const measured = ["clipped", "at-end"].filter((c) => msg.classList.contains(c));
+  setAttr(msg, "class", ["message", state.message?.kind, ...measured].filter(Boolean).join(" "));
   if (msg.textContent !== text) {
     msg.textContent = text;
     msg.scrollTop = 0;
+    markClipped(msg); // and when its box changes size (watchMessage)
   }
-  msg.className = `message ${state.message?.kind ?? ""}`;
-  markClipped(msg);
+  watchMessage(msg);
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
   if (isMyTurn(state) && !performance.getEntriesByName("first-turn-playable").length) {
     performance.mark("first-turn-playable");
@@ -717,7 +777,9 @@ function renderScreens(state) {
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
   revealSet(state);
-  placeJokerLabels();
+  // Measured again only when the rows changed (and when the table changes size:
+  // watchTable); measuring forced a layout at every render.
+  if (tableMoved) placeJokerLabels();
   updateTabStops();
 }
 
@@ -730,6 +792,16 @@ export function markClipped(msg) {
   msg.classList.toggle("at-end", clipped && msg.scrollTop + msg.clientHeight >= msg.scrollHeight - 1);
   if (clipped) msg.tabIndex = 0;
   else msg.removeAttribute("tabindex");
+}
+
+// The message's box changes width with the window and height with the layout: whether
+// its text is cut off is measured again then (and when its text changes), not at every
+// render, where the measuring forced a layout.
+let messageObserver = null;
+function watchMessage(msg) {
+  if (messageObserver || !globalThis.ResizeObserver) return;
+  messageObserver = new ResizeObserver(() => markClipped(msg));
+  messageObserver.observe(msg);
 }
 
 /** Each table joker's label ("= Y10/K10") is centred over its joker, then slid sideways

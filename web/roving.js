@@ -30,7 +30,10 @@ export function updateTabStops(root = document) {
       list.find((b) => keyOf(b) === region.dataset.stop) ??
       list.find((b) => b.getAttribute("aria-pressed") === "true") ??
       list[0];
-    for (const b of region.querySelectorAll("button")) b.tabIndex = b === stop ? 0 : -1;
+    for (const b of region.querySelectorAll("button")) {
+      const index = b === stop ? "0" : "-1";
+      if (b.getAttribute("tabindex") !== index) b.setAttribute("tabindex", index); // changes only
+    }
   }
 }
 
