@@ -544,8 +544,9 @@ def describe_play(
     """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
 
     A set added to is named by the tiles it had and still has, and a new set that
-    takes a tile or two from the table is named whole, with the tiles it took (``made K6
-    K7 K8 (K7 from the table)``); "rearranged the table" says that other table tiles moved.
+    takes a tile or two from the table, or tiles from more than one table set, is named
+    whole, with the tiles it took (``made K6 K7 K8 (K7 from the table)``); "rearranged
+    the table" says that other table tiles moved.
     Never a set's number: a later play that rearranges the table renumbers the sets, and
     the line is read after that (in the log, and in the summary when the player's turn
     comes round). With ``name`` None the line tells a player what to do, for a hint:
@@ -561,8 +562,13 @@ def describe_play(
         new = [t for t in row if t.id not in origin]
         old = [t for t in row if t.id in origin]
         moved.update(t.id for t in old if origin[t.id] != home.get(i))
-        if i not in home and new and len(old) < 3:
-            if old:  # a new set of rack tiles and a tile or two taken from the table
+        # A new set: rack tiles alone, or with a tile or two taken from the table, or with
+        # tiles taken from several table sets (K9, K10 and K11 out of three groups, with
+        # K8: "made K8 K9 K10 K11 (K9 K10 K11 from the table)"; it was named as a set
+        # "K9 K11 K10" added to, which the table never held).
+        sources = {origin[t.id] for t in old}
+        if i not in home and new and (len(old) < 3 or len(sources) > 1):
+            if old:
                 taken = " ".join(t.code for t in old)
                 made.append(f"{' '.join(t.code for t in row)} ({taken} from the table)")
                 explained.update(t.id for t in old)

@@ -480,6 +480,32 @@ def test_describe_play_names_a_new_set_made_with_table_tiles_whole():
     )
 
 
+def test_describe_play_names_a_set_made_of_tiles_from_several_sets_whole():
+    # K9, K10 and K11 each leave a 4-tile group for a run with K8 from the rack: the run
+    # is a new set, named whole ("K9 K11 K10", the taken tiles in the order of the sets
+    # they came from, was named as a set added to, and the table never held it).
+    taken: set[int] = set()
+    groups = assign_ids(
+        [["R9", "Y9", "B9", "K9"], ["R11", "Y11", "B11", "K11"], ["R10", "Y10", "B10", "K10"]],
+        taken,
+    )
+    ((k8,),) = assign_ids([["K8"]], taken)
+    k9, k11, k10 = groups[0][3], groups[1][3], groups[2][3]
+    after = [row[:3] for row in groups] + [[k8, k9, k10, k11]]
+    assert check_turn(groups, after, [k8], opened=True).ok
+    assert describe_play("Computer 1", groups, after) == (
+        "Computer 1 made K8 K9 K10 K11 (K9 K10 K11 from the table)"
+    )
+    assert describe_play(None, groups, after) == "make K8 K9 K10 K11 (K9 K10 K11 from the table)"
+    # Three tiles of one set, split off and added to, are still that set's part.
+    (run,) = assign_ids([["B4", "B5", "B6", "B7", "B8", "B9"]], taken)
+    ((b10,),) = assign_ids([["B10"]], taken)
+    after = [run[:3], [*run[3:], b10]]
+    assert describe_play("You", [run], after) == (
+        "You added B10 to B7 B8 B9 and rearranged the table"
+    )
+
+
 def test_describe_play_names_a_set_added_to_by_its_own_tiles():
     # K1 and K6 go round K3 K4 K5, and the joker joins them from another set: the set is
     # named by the tiles it had, and the joker's move is said as a rearrangement.
