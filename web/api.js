@@ -32,6 +32,8 @@ export function createGame(engine, options = {}) {
     state.message = text ? { text: capitalise(text), kind } : null;
   };
   const tileName = (id) => state.tiles.get(id)?.label ?? `tile ${id}`;
+  // Tiles drawn, as said after "you drew": "red 5, a joker" (not "drew joker").
+  const drawnNames = (tiles) => tiles.map((t) => (t.joker ? "a joker" : t.label)).join(", ");
 
   function failed(err) {
     console.error(err);
@@ -580,7 +582,9 @@ export function createGame(engine, options = {}) {
       state.busy = false;
       if (answer.error) {
         state.refused = { message: answer.error, errors: answer.errors ?? [] };
-        say(`Not played: ${answer.error}`, "error");
+        // After the colon the engine's sentence goes on in lower case ("Not played: your
+        // opening totals 39 points…"); a tile code or a number stays as it is.
+        say(`Not played: ${answer.error.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`, "error");
         redraw();
         // Confirm Play was disabled only while the engine checked (the focus went to the
         // rack): a refused play gives it back, so the player is where they pressed.
@@ -608,7 +612,7 @@ export function createGame(engine, options = {}) {
       if (answer.error) return settle(answer);
       const drawn = board.newRackTiles(before, answer.view);
       state.drawn = new Set(drawn.map((t) => t.id));
-      const did = drawn.length ? `drew ${drawn.map((t) => t.label).join(", ")}` : "passed";
+      const did = drawn.length ? `drew ${drawnNames(drawn)}` : "passed";
       const text = arranged ? `Your arrangement was put back; you ${did}.` : `You ${did}.`;
       return settle(answer, text);
     },
@@ -691,10 +695,10 @@ export function createGame(engine, options = {}) {
       const tiles = event.tiles ?? [];
       const n = tiles.length;
       const texts = {
-        draw: `Time is up: you drew ${tiles.map((t) => t.label).join(", ")}.`,
+        draw: `Time is up: you drew ${drawnNames(tiles)}.`,
         pass: "Time is up: the pool is empty, so you passed.",
         play: "Time is up: your arrangement was legal, so it was played.",
-        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${count(n, "penalty tile")}.`,
+        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${count(n, "penalty tile")}${n ? `: ${drawnNames(tiles)}` : ""}.`,
       };
       state.highlight = new Set();
       state.drawn = new Set(tiles.map((t) => t.id));

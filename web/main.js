@@ -235,7 +235,12 @@ $("menu-new-game").addEventListener("click", () => {
 });
 $("menu-resign").addEventListener("click", () => {
   // Resigning gives up this round only; in a single-round game that is the game.
-  const single = game.state.view?.rules?.target === 0;
+  const v = game.state.view;
+  const single = v?.rules?.target === 0;
+  // With one opponent left, that opponent wins the round (RULES.md): nothing is played out.
+  const others = v ? v.players.filter((p, i) => i !== v.me && !p.resigned) : [];
+  $("resign-round").textContent =
+    others.length === 1 ? `${others[0].name} wins the round at once.` : "The computers play the round out.";
   $("resign-after").textContent = single
     ? "This is a single-round game, so the game ends with this round."
     : "The match goes on with the next round, your score carried, unless a total reaches the target.";

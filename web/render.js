@@ -420,15 +420,17 @@ function renderControls(state) {
 }
 
 /** How the round ended and where the match stands, as the score screen says it ("You
- *  went out and win the round! Round 2 of a game to 200 points: ..."). */
+ *  went out and won the round! Round 2 of a game to 200 points: ..."). */
 export function roundReason(v) {
   const out = v.outcome;
   const winner = out.winner === null ? null : v.players[out.winner].name;
   const youWon = out.winner === v.me;
   const reasons = {
-    went_out: youWon ? "You went out and win the round!" : `${winner} went out and wins the round.`,
-    blocked: winner === null ? "The pool ran dry and nobody could play: no winner." : `The pool ran dry; ${youWon ? "you have" : `${winner} has`} the lowest rack and ${youWon ? "win" : "wins"}.`,
-    resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You win" : `${winner} wins`} the round by resignation.`,
+    // What happened in the round is told in the past ("went out and won"); the match,
+    // still on show, in the present ("You win the game").
+    went_out: youWon ? "You went out and won the round!" : `${winner} went out and won the round.`,
+    blocked: winner === null ? "The pool ran dry and nobody could play: no winner." : `The pool ran dry; ${youWon ? "you" : winner} had the lowest rack and won.`,
+    resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You" : winner} won the round by resignation.`,
   };
   let reason = reasons[out.reason] ?? "";
   const target = v.rules?.target ?? 0;
@@ -616,7 +618,19 @@ export function renderHowTo(rules, current) {
   $("howto-variants-intro").textContent = current
     ? "Chosen on the New Game screen. In this game:"
     : "Chosen on the New Game screen. For the game you are setting up:";
+  // The two rules with a choice of value come first, then the variants to tick: the
+  // Variants button beside the turn line names an opening of 50 or a joker at 25 too.
+  const opens = r.opening ?? 30;
+  const costs = r.joker_penalty ?? 30;
   $("howto-variants").replaceChildren(
+    el("li", {}, [
+      el("b", { text: "Opening meld" }),
+      ` (${opens} points${opens === 30 ? ", the standard" : "; the standard is 30"}): the least your first play must total, from your own rack.`,
+    ]),
+    el("li", {}, [
+      el("b", { text: "Joker left on a rack" }),
+      ` (costs ${costs}${costs === 30 ? ", the standard" : "; the standard is 30"}): what a joker still on your rack counts against you when the round ends.`,
+    ]),
     ...VARIANTS.map((v) =>
       el("li", {}, [el("b", { text: v.name }), ` (${r[v.flag] ? "on" : "off"}): ${v.about}`]),
     ),

@@ -22,9 +22,13 @@ def test_start_screen_is_usable_while_the_engine_boots(browser, site, requests_s
     # The boot completes and says so.
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
     expect(page.get_by_role("status").first).to_contain_text("Engine ready")
+    ready = page.locator("#boot")
+    expect(ready).to_be_visible()
     page.get_by_role("button", name="Start Game").click()
     page.wait_for_selector("body[data-turn=mine]", timeout=60_000)
     expect(page.get_by_role("list", name="Players").locator("li")).to_have_count(4)
+    # In the game the top bar is for the game: "Engine ready (2.7 s)" is put away.
+    expect(ready).to_be_hidden()
     context.close()
 
 

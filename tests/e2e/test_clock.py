@@ -78,6 +78,10 @@ def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
     app.wait_for_turn()
     now = app.rack_ids()
     assert set(rack) <= set(now) and len(now) == len(rack) + 3
+    # The three are named, as a tile drawn is.
+    names = [app.tile(i).get_attribute("aria-label") for i in now if i not in rack]
+    names = ["a joker" if n == "joker" else n for n in names]
+    expect(app.page.locator("#message")).to_contain_text(f"penalty tiles: {', '.join(names)}.")
     assert all(i not in {t for row in app.table_ids() for t in row} for i in rack[:2])
 
 

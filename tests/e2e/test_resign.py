@@ -38,6 +38,9 @@ def test_resign_a_round_and_the_match_goes_on(app):
     dialog = page.get_by_role("dialog", name="Resign this round?")
     expect(dialog).to_be_visible()
     expect(dialog).to_contain_text("The match goes on with the next round")
+    # One computer left: it wins the round at once (nothing is played out).
+    expect(dialog).to_contain_text("Computer 1 wins the round at once.")
+    expect(dialog).not_to_contain_text("play the round out")
     dialog.get_by_role("button", name="Keep Playing").click()
     expect(page.locator("body")).to_have_attribute("data-turn", "mine")
     # Resign for real: the round ends, the computer wins it, the match goes on.
@@ -45,7 +48,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
     dialog.get_by_role("button", name="Resign").click()
     app.wait_for_turn()
     scores = page.get_by_role("dialog", name="Round Complete")
-    expect(scores).to_contain_text("Computer 1 wins the round by resignation.")
+    expect(scores).to_contain_text("Computer 1 won the round by resignation.")
     expect(scores.get_by_role("row", name="Computer 1")).to_have_class("winner")
     # The score table says who resigned.
     expect(scores.get_by_role("rowheader", name="You (resigned)", exact=True)).to_be_visible()
@@ -84,7 +87,7 @@ def test_resigning_a_single_round_game_ends_it(app):
     dialog.get_by_role("button", name="Resign").click()
     app.wait_for_turn()
     over = page.get_by_role("dialog", name="Game Over")
-    expect(over).to_contain_text("Computer 1 wins the round by resignation.")
+    expect(over).to_contain_text("Computer 1 won the round by resignation.")
     expect(over.get_by_role("button", name="Next Round")).to_be_hidden()
 
 
@@ -94,9 +97,9 @@ def test_after_resigning_the_computers_play_on_without_a_pile_of_news(app):
     page = app.page
     app.new_game(7, ["easy", "easy"], target=0)
     app.button("Resign").click()
-    page.get_by_role("dialog", name="Resign this round?").get_by_role(
-        "button", name="Resign"
-    ).click()
+    asked = page.get_by_role("dialog", name="Resign this round?")
+    expect(asked).to_contain_text("The computers play the round out.")
+    asked.get_by_role("button", name="Resign").click()
     app.wait_for_turn()
     dialog = page.locator("#round-dialog")
     expect(dialog).to_be_visible(timeout=60_000)

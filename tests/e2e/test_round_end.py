@@ -84,8 +84,12 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
     dialog = page.get_by_role("dialog", name="Round Complete")
     expect(dialog).to_be_visible()
     out = final["outcome"]
-    expect(dialog).to_contain_text("You went out and win the round!")
+    expect(dialog).to_contain_text("You went out and won the round!")
     expect(dialog).to_contain_text("Round 1 of a game to 200 points")
+    # The rack's value, in points ("Left on rack: 2" read as two tiles).
+    expect(dialog.get_by_role("columnheader")).to_have_text(
+        ["Player", "Rack value", "Round", "Total"]
+    )
     rows = dialog.locator("tbody tr")
     expect(rows).to_have_count(len(final["players"]))
     for i, player in enumerate(final["players"]):
@@ -151,7 +155,7 @@ def test_the_game_over_screen_says_how_the_match_was_won(app):
     dialog = page.get_by_role("dialog", name="Game Over")
     points = view["outcome"]["totals"][view["me"]]
     expect(dialog.locator("#round-reason")).to_have_text(
-        f"You went out and win the round! You win the game with {points} points"
+        f"You went out and won the round! You win the game with {points} points"
         " (first to 100), after 1 round."
     )
     # Final standings: highest total first.

@@ -116,6 +116,12 @@ def test_the_game_screen_says_which_variants_are_on(app):
         rules.click()
         dialog = page.get_by_role("dialog", name="How To Play")
         expect(variant_line(dialog, "Sets with a joker are locked (on)")).to_be_visible()
+        # The list the button opens at names the opening of 50 too (it named only the
+        # five ticked variants, every one "off" when the opening was all that changed).
+        expect(variant_line(dialog, "Opening meld (50 points; the standard is 30)")).to_be_visible()
+        expect(
+            variant_line(dialog, "Joker left on a rack (costs 30, the standard)")
+        ).to_be_visible()
         # Opened at its Variants (they are what the button names); from the top bar, at
         # the top.
         expect(dialog.get_by_role("heading", name="Variants")).to_be_in_viewport()

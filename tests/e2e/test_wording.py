@@ -1,10 +1,13 @@
-"""The page's words: counts of one in the singular ("1 tile", "1 pt"), and the pool's
-name said in one clean phrase."""
+"""The page's words: counts of one in the singular ("1 tile", "1 pt"), the pool's
+name said in one clean phrase, "a joker" drawn, and a refusal's reason going on in lower
+case after "Not played:"."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+import game_twin as twin
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
@@ -86,3 +89,48 @@ def test_the_pool_button_is_named_with_its_visible_words(app):
         "empty, theirs": "Pool: 0 tiles, empty",
         "empty, mine": "Pool: 0 tiles, empty: tap to pass",
     }
+
+
+@functools.cache
+def joker_draw_deal() -> int:
+    """A seed where the player starts and draws a joker at once."""
+    for seed in range(1, 400):
+        view = twin.new_game(seed, LEVELS)
+        if view["current"] != view["me"]:
+            continue
+        before = {t["id"] for t in view["rack"]}
+        drawn = [t for t in twin.call(cmd="draw")["view"]["rack"] if t["id"] not in before]
+        if drawn and drawn[0]["joker"]:
+            return seed
+    raise AssertionError("no seed where the first draw is a joker")
+
+
+def test_a_joker_drawn_is_a_joker(app):
+    app.new_game(joker_draw_deal(), LEVELS)
+    app.button("Draw").click()
+    expect(app.page.locator("#message")).to_contain_text("You drew a joker.")
+
+
+@functools.cache
+def short_opening_deal() -> tuple[int, list[int], int]:
+    """A seed where the player starts holding a plain set worth less than 30: (seed,
+    its tile ids, its value)."""
+    for seed in range(1, 400):
+        view = twin.new_game(seed, LEVELS)
+        if view["current"] != view["me"]:
+            continue
+        for ids in twin.candidate_sets(view["rack"]):
+            value = twin.value(view["rack"], ids)
+            if value < 30 and twin.call(cmd="check", table=[ids])["sets"][0]["valid"]:
+                return seed, ids, value
+    raise AssertionError("no seed with a set worth less than 30")
+
+
+def test_a_refusal_goes_on_in_lower_case(app):
+    seed, ids, value = short_opening_deal()
+    app.new_game(seed, LEVELS)
+    app.tap_new_set(ids)
+    app.button("Confirm Play").click()
+    expect(app.page.locator("#message")).to_have_text(
+        f"Not played: your opening totals {value} points; 30 are needed"
+    )
