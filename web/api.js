@@ -319,7 +319,7 @@ export function createGame(engine, options = {}) {
       board.applyView(state, answer.view);
       // The view's `current` is already the next player: until the turn has been shown,
       // the page names the computer whose turn it was and says what it did.
-      state.showing = { player: turn.player, action: turn.action };
+      state.showing = { player: turn.player, action: turn.action, placed: new Set(turn.placed) };
       const line = sentence(turn.narration);
       told.push(line);
       say(line);

@@ -320,7 +320,12 @@ function renderPlayers(state) {
   const shown = shownTurn(state);
   // Rebuilt only when something on the cards changes (a computer's reveal renders the
   // page once a tile, and the cards stay as they are).
-  const drawn = JSON.stringify([v.me, shown, shown?.action === "play" && state.pending.size > 0, v.players]);
+  // A computer's rack goes down tile by tile as its play is shown, not all at once
+  // before the first tile appears: the tiles of its rack still to be shown are counted.
+  const showing = state.showing;
+  const unshown = showing?.placed ? [...state.pending].filter((id) => showing.placed.has(id)).length : 0;
+  const tiles = v.players.map((p, i) => p.rack_count + (i === showing?.player ? unshown : 0));
+  const drawn = JSON.stringify([v.me, shown?.player, shown?.action, state.pending.size > 0, tiles, v.players]);
   if (drawn === playersDrawn) return;
   playersDrawn = drawn;
   list.replaceChildren();
@@ -333,7 +338,7 @@ function renderPlayers(state) {
       el("li", { class: `player${current ? " current" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
         el("span", { class: "player-name", text: who }),
         level ? el("span", { class: "player-level", text: level }) : null,
-        el("span", { class: "player-tiles", text: count(p.rack_count, "tile"), title: "tiles on rack" }),
+        el("span", { class: "player-tiles", text: count(tiles[i], "tile"), title: "tiles on rack" }),
         el("span", { class: "player-score", text: count(p.score, "pt", "pts") }),
         status ? el("span", { class: "player-status", text: status }) : null,
       ]),

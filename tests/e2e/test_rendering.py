@@ -1,12 +1,13 @@
 """A render touches only what changed: the board's tiles stay in place through renders
-that do not move them, a computer's reveal changes one tile a step, and a highlighted
-tile's glow runs on through later renders. (Every render used to take every tile out of
+that do not move them, a computer's reveal changes one tile a step (its card's count of
+tiles going down with it), and a highlighted tile's glow runs on through later renders. (Every render used to take every tile out of
 the page and put it back: the browser restyled and laid out the whole board each time,
 35-90 ms a render on a slow phone, once per tile of a computer's reveal, and each glow
 started over.)"""
 
 from __future__ import annotations
 
+from game_page import watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal
 
@@ -104,3 +105,25 @@ def test_a_glow_runs_on_through_later_renders(app):
     )
     before, after = times
     assert before >= 300 and after is not None and after >= before, times
+
+
+def test_a_computers_rack_goes_down_as_its_tiles_appear(app):
+    # Its card said the rack after the play as soon as the reveal began, with no tile yet
+    # shown (QA pass 17).
+    seed, turn, after = computer_play_deal()
+    page = app.page
+    app.new_game(seed, LEVELS, delay=1600)
+    watch(
+        page,
+        "__counts",
+        """() => {
+      const text = document.querySelector('#players [data-player="1"] .player-tiles')?.textContent;
+      if (text && window.__counts.at(-1) !== text) window.__counts.push(text);
+    }""",
+    )
+    app.button("Draw").click()
+    page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
+    app.wait_for_turn()
+    counts = [int(text.split()[0]) for text in watched(page, "__counts")]
+    placed = len(turn["placed"])
+    assert counts == list(range(after + placed, after - 1, -1)), (counts, turn)
