@@ -335,7 +335,9 @@ function renderPlayers(state) {
     const level = p.kind === "bot" && p.level ? p.level[0].toUpperCase() + p.level.slice(1) : null;
     const status = p.resigned ? "resigned" : current ? turnStatus(state, shown) : "";
     list.append(
-      el("li", { class: `player${current ? " current" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
+      // A computer thinking: its card's ring breathes (a long search on a slow phone
+      // looked like a hang behind the still words "is thinking…").
+      el("li", { class: `player${current ? " current" : ""}${current && shown.action === "thinking" ? " thinking" : ""}${i === v.me ? " me" : ""}`, "data-player": String(i) }, [
         el("span", { class: "player-name", text: who }),
         level ? el("span", { class: "player-level", text: level }) : null,
         el("span", { class: "player-tiles", text: count(tiles[i], "tile"), title: "tiles on rack" }),

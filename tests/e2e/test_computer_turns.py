@@ -7,7 +7,7 @@ import functools
 import re
 
 import game_twin as twin
-from game_page import watch, watched
+from game_page import hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal
 
@@ -226,3 +226,26 @@ def test_every_computer_play_since_your_turn_stays_highlighted(app):
     app.button("+ New Set").click()
     expect(page.locator("#sets .tile.highlight")).to_have_count(0)
     app.button("Reset Turn").click()
+
+
+def test_a_thinking_computers_card_breathes(app):
+    """While a computer thinks, a ring round its card fades in and out (a long search
+    behind the still words "is thinking…" looked like a hang); it stops when it moves."""
+    seed, _, _ = computer_play_deal()
+    page = app.page
+    app.new_game(seed, LEVELS, delay=500)
+    hold_engine(page, "bot_turn")
+    try:
+        app.button("Draw").click()
+        page.wait_for_function("window.__held === 1")
+        card = page.locator('#players [data-player="1"]')
+        expect(card).to_have_class(re.compile(r"\bthinking\b"))
+        breathing = """() => document.getAnimations().some((a) => a.animationName === 'thinking'
+            && a.effect.target.dataset.player === '1' && a.playState === 'running')"""
+        assert page.evaluate(breathing)
+        page.evaluate("window.__release()")
+        app.wait_for_turn()
+        expect(card).not_to_have_class(re.compile(r"\bthinking\b"))
+        assert not page.evaluate(breathing)
+    finally:
+        unhold_engine(page)
