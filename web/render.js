@@ -318,13 +318,12 @@ function renderPlayers(state) {
   const v = state.view;
   const list = $("players");
   const shown = shownTurn(state);
-  // Rebuilt only when something on the cards changes (a computer's reveal renders the
-  // page once a tile, and the cards stay as they are).
   // A computer's rack goes down tile by tile as its play is shown, not all at once
   // before the first tile appears: the tiles of its rack still to be shown are counted.
   const showing = state.showing;
   const unshown = showing?.placed ? [...state.pending].filter((id) => showing.placed.has(id)).length : 0;
   const tiles = v.players.map((p, i) => p.rack_count + (i === showing?.player ? unshown : 0));
+  // Rebuilt only when something on the cards changes (most renders change nothing there).
   const drawn = JSON.stringify([v.me, shown?.player, shown?.action, state.pending.size > 0, tiles, v.players]);
   if (drawn === playersDrawn) return;
   playersDrawn = drawn;
