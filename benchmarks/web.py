@@ -17,9 +17,10 @@ the ratio Pyodide / CPython measured in the same run.
 The main thread while the computers play: a 4-player game (three Experts, the person's
 seat playing the hint each turn) saved once the table holds --table tiles, restored in
 the page, then at 1x and at 4x CPU (a slow phone; the worker is not slowed): the median
-and maximum of 12 renders of the page as it stands (each with the layout it causes), and
-over the computers' three turns after Draw at the Normal pace, the frames over 50 ms, the
-longest frame and the long tasks (over 50 ms each).
+of 12 renders of the page as it stands (each with the layout it causes) that change
+nothing, the median and maximum of 12 that change one tile as a step of a computer's
+reveal does, and over the computers' three turns after Draw at the Normal pace, the
+frames over 50 ms, the longest frame and the long tasks (over 50 ms each).
 """
 
 from __future__ import annotations
@@ -117,19 +118,35 @@ FRAMES_JS = """() => {
   requestAnimationFrame(tick);
 }"""
 
-RENDERS_JS = """() => Array.from({length: 12}, () => {
-  const t = performance.now();
-  window.__rummikub.render();
-  document.body.offsetHeight;
-  return performance.now() - t;
-})"""
+# Renders of the page as it stands, each with the layout it causes: one that changes
+# nothing, and one that changes what a step of a computer's reveal changes (one tile
+# shown or hidden).
+RENDERS_JS = """() => {
+  const game = window.__rummikub;
+  const id = game.state.table[0][0];
+  const out = {same: [], step: []};
+  const time = (list) => {
+    const t = performance.now();
+    game.render();
+    document.body.offsetHeight;
+    list.push(performance.now() - t);
+  };
+  for (let i = 0; i < 12; i++) {
+    time(out.same);
+    game.state.pending = new Set(i % 2 ? [] : [id]);
+    time(out.step);
+  }
+  game.state.pending = new Set();
+  game.render();
+  return out;
+}"""
 
 
 def main_thread(browser, url: str, min_tiles: int) -> None:
     seed, save = late_position(min_tiles)
     print(f"\nmain thread while the computers play (4 players, seed {seed}, Normal pace):")
     print(
-        f"  {'CPU':<4} {'table':>5} {'render med':>10} {'max':>6} {'turns s':>7} "
+        f"  {'CPU':<4} {'table':>5} {'same med':>8} {'step med':>8} {'max':>6} {'turns s':>7} "
         f"{'frames':>6} {'>50ms':>5} {'longest':>7} {'long tasks':>10} {'their ms':>8}"
     )
     for rate in (1, 4):
@@ -154,7 +171,8 @@ def main_thread(browser, url: str, min_tiles: int) -> None:
         long_tasks = page.evaluate("window.__long")
         gaps = [b - a for a, b in itertools.pairwise(frames)]
         print(
-            f"  {rate}x{'':<2} {tiles:>5} {statistics.median(renders):10.1f} {max(renders):6.1f} "
+            f"  {rate}x{'':<2} {tiles:>5} {statistics.median(renders['same']):8.1f} "
+            f"{statistics.median(renders['step']):8.1f} {max(renders['step']):6.1f} "
             f"{wall:7.1f} {len(gaps):>6} {sum(g > 50 for g in gaps):>5} {max(gaps):7.0f} "
             f"{len(long_tasks):>10} {sum(long_tasks):8.0f}"
         )

@@ -497,7 +497,28 @@ def test_describe_play_names_a_set_made_of_tiles_from_several_sets_whole():
         "Computer 1 made K8 K9 K10 K11 (K9 K10 K11 from the table)"
     )
     assert describe_play(None, groups, after) == "make K8 K9 K10 K11 (K9 K10 K11 from the table)"
+    # A joker among the tiles taken is named by its code.
+    taken = set()
+    groups = assign_ids([["R5", "Y5", "B5", "K5"], ["R7", "Y7", "B7", "J"]], taken)
+    (k6, k7) = assign_ids([["K6", "K7"]], taken)[0]
+    joker = groups[1][3]
+    after = [groups[0][:3], groups[1][:3], [groups[0][3], k6, k7, joker]]
+    assert check_turn(groups, after, [k6, k7], opened=True).ok
+    assert describe_play("Computer 1", groups, after) == (
+        "Computer 1 made K5 K6 K7 J (K5 J from the table)"
+    )
+    # A set that keeps most of its own tiles is added to, whatever else it took: the
+    # other tile's move is said as a rearrangement.
+    taken = set()
+    run, group = assign_ids([["B8", "B9", "B10"], ["R11", "Y11", "B11", "K11"]], taken)
+    ((b12,),) = assign_ids([["B12"]], taken)
+    after = [[*run, group[2], b12], [group[0], group[1], group[3]]]
+    assert check_turn([run, group], after, [b12], opened=True).ok
+    assert describe_play("You", [run, group], after) == (
+        "You added B12 to B8 B9 B10 and rearranged the table"
+    )
     # Three tiles of one set, split off and added to, are still that set's part.
+    taken = set()
     (run,) = assign_ids([["B4", "B5", "B6", "B7", "B8", "B9"]], taken)
     ((b10,),) = assign_ids([["B10"]], taken)
     after = [run[:3], [*run[3:], b10]]

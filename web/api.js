@@ -583,8 +583,9 @@ export function createGame(engine, options = {}) {
       if (answer.error) {
         state.refused = { message: answer.error, errors: answer.errors ?? [] };
         // After the colon the engine's sentence goes on in lower case ("Not played: your
-        // opening totals 39 points…"); a tile code or a number stays as it is.
-        say(`Not played: ${answer.error.replace(/^[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`, "error");
+        // opening totals 39 points…"); a set's name ("Set 2: …", as the page names it
+        // everywhere) and a tile code stay as they are.
+        say(`Not played: ${answer.error.replace(/^(?!Set \d)[A-Z](?=[a-z])/, (c) => c.toLowerCase())}`, "error");
         redraw();
         // Confirm Play was disabled only while the engine checked (the focus went to the
         // rack): a refused play gives it back, so the player is where they pressed.

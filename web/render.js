@@ -109,7 +109,7 @@ function updateTile(node, tile, opts) {
   }
   if (tile.joker) {
     const badge = node.querySelector(".stands");
-    badge.hidden = !opts.standsFor;
+    if (badge.hidden !== !opts.standsFor) badge.hidden = !opts.standsFor;
     setText(badge, opts.standsFor ? `= ${opts.standsFor}` : "");
     setAttr(node, "title", opts.standsFor ? `stands for ${codeLabel(opts.standsFor)}` : null);
     // Said as well as shown: a screen reader hears what the joker stands for.
@@ -151,6 +151,7 @@ function gap(where, label) {
     gapNodes.set(key, node);
   }
   setAttr(node, "aria-label", label); // a row's end gap becomes a middle one as it grows
+  setAttr(node, "class", "gap"); // no drop mark kept from a drag that ended while it was away
   return node;
 }
 
@@ -772,7 +773,7 @@ function renderScreens(state) {
   // thinking…", "… is playing…" would be read out beside it, so it is not read then.
   const turnLine = $("turn-info");
   turnLine.setAttribute("aria-live", state.showing ? "off" : "polite");
-  turnLine.textContent = turnText(state);
+  setText(turnLine, turnText(state)); // a live region: written only when it changes
   renderClock(state);
   const msg = $("message");
   // Routine news is read out politely; a refused move or an error interrupts.
@@ -780,11 +781,18 @@ function renderScreens(state) {
   const text = state.message?.text ?? "";
   // Its kind, with what markClipped last measured kept.
   const measured = ["clipped", "at-end"].filter((c) => msg.classList.contains(c));
-  setAttr(msg, "class", ["message", state.message?.kind, ...measured].filter(Boolean).join(" "));
+  const kind = ["message", state.message?.kind, ...measured].filter(Boolean).join(" ");
+  const restyled = msg.getAttribute("class") !== kind; // an error is bold: it may wrap more
+  setAttr(msg, "class", kind);
   if (msg.textContent !== text) {
     msg.textContent = text;
     msg.scrollTop = 0;
-    markClipped(msg); // and when its box changes size (watchMessage)
+  }
+  // Measured when its words or its kind change, and when its box changes size
+  // (watchMessage).
+  if (restyled || msg.dataset.measured !== text) {
+    msg.dataset.measured = text;
+    markClipped(msg);
   }
   watchMessage(msg);
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
@@ -827,25 +835,29 @@ function watchMessage(msg) {
 /** Each table joker's label ("= Y10/K10") is centred over its joker, then slid sideways
  *  as little as it takes to stay inside its set's box, right of the set's number and
  *  clear of the set's other labels (two jokers side by side). Layout only: measured
- *  after every render and whenever the table changes size. */
+ *  when the table's rows change (render) and whenever the table changes size. Measured
+ *  in layout boxes (offsets within the set), which no transform moves: a tile still
+ *  being revealed (moved up and scaled down) or lifted as it is picked up is measured
+ *  where it comes to rest, not where its transition has got to. */
 export function placeJokerLabels() {
   const table = $("table");
   if (!table) return;
   watchTable(table);
   for (const set of table.querySelectorAll(".set")) {
     const labels = [...set.querySelectorAll(".stands:not([hidden])")];
-    if (!labels.length) continue;
+    if (!labels.length || !set.clientWidth) continue;
     for (const label of labels) label.style.marginLeft = "";
-    const box = set.getBoundingClientRect();
-    if (!box.width) continue;
-    const inset = set.clientLeft + 2;
-    const badge = set.querySelector(".set-number")?.getBoundingClientRect();
+    const badge = set.querySelector(".set-number");
+    const badgeBottom = badge ? badge.offsetTop + badge.offsetHeight : -Infinity;
     const spans = labels.map((label) => {
-      const r = label.getBoundingClientRect();
+      const tile = label.parentElement; // positioned: the label's offsets are within it
+      const width = label.offsetWidth;
+      const left = tile.offsetLeft + label.offsetLeft - width / 2; // its translateX(-50%)
+      const top = tile.offsetTop + label.offsetTop;
       // At the badge's height a label starts right of it.
-      const besideBadge = badge && r.top < badge.bottom && r.bottom > badge.top;
-      const min = Math.max(box.left + inset, besideBadge ? badge.right + 2 : -Infinity);
-      return { label, from: r.left, x: r.left, width: r.width, min, max: box.right - inset - r.width };
+      const besideBadge = badge && top < badgeBottom && top + label.offsetHeight > badge.offsetTop;
+      const min = Math.max(2, besideBadge ? badge.offsetLeft + badge.offsetWidth + 2 : -Infinity);
+      return { label, from: left, x: left, width, min, max: set.clientWidth - 2 - width };
     });
     spans.sort((a, b) => a.from - b.from);
     let edge = -Infinity;

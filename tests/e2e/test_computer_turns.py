@@ -243,9 +243,20 @@ def test_a_thinking_computers_card_breathes(app):
         breathing = """() => document.getAnimations().some((a) => a.animationName === 'thinking'
             && a.effect.target.dataset.player === '1' && a.playState === 'running')"""
         assert page.evaluate(breathing)
+        ring = """() => { const s = getComputedStyle(
+            document.querySelector('#players [data-player="1"]'), '::after');
+            return [s.animationName, s.opacity, s.outlineStyle]; }"""
+        # Under reduced motion the ring stays, still; in forced colours it is an outline
+        # (box shadows are dropped there).
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(ring)[:2] == ["none", "0.6"]
+        page.emulate_media(reduced_motion="no-preference", forced_colors="active")
+        assert page.evaluate(ring)[2] == "solid"
+        page.emulate_media(forced_colors="none")
         page.evaluate("window.__release()")
         app.wait_for_turn()
         expect(card).not_to_have_class(re.compile(r"\bthinking\b"))
         assert not page.evaluate(breathing)
     finally:
+        page.emulate_media(reduced_motion="no-preference", forced_colors="none")
         unhold_engine(page)

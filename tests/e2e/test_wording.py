@@ -134,3 +134,8 @@ def test_a_refusal_goes_on_in_lower_case(app):
     expect(app.page.locator("#message")).to_have_text(
         f"Not played: your opening totals {value} points; 30 are needed"
     )
+    # A set is named as everywhere on the page: "Set 2".
+    rack = app.rack_ids()
+    app.tap_new_set(rack[:2])
+    app.button("Confirm Play").click()
+    expect(app.page.locator("#message")).to_contain_text("Not played: Set 2: ")
