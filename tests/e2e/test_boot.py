@@ -27,8 +27,14 @@ def test_start_screen_is_usable_while_the_engine_boots(browser, site, requests_s
     page.get_by_role("button", name="Start Game").click()
     page.wait_for_selector("body[data-turn=mine]", timeout=60_000)
     expect(page.get_by_role("list", name="Players").locator("li")).to_have_count(4)
-    # In the game the top bar is for the game: "Engine ready (2.7 s)" is put away.
+    # In the game the top bar is for the game: "Engine ready (2.7 s)" is put away, and
+    # the buttons stay at the right (it was the boot line that held them there).
     expect(ready).to_be_hidden()
+    width = page.viewport_size["width"]
+    howto = page.get_by_role("button", name="How To Play").bounding_box()
+    resign = page.get_by_role("button", name="Resign").bounding_box()
+    assert width - (howto["x"] + howto["width"]) < 24, howto
+    assert resign["x"] > width / 2, resign
     context.close()
 
 
