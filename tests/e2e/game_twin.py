@@ -54,6 +54,17 @@ def computers(view: dict) -> dict:
     return view
 
 
+def answers_to_a_draw(levels: list[str]):
+    """For each seed (1-399) where the player starts against ``levels``: the seed and
+    the first computer's answer (``bot_turn``) after the player draws."""
+    for seed in range(1, 400):
+        view = new_game(seed, levels)
+        if view["current"] != view["me"]:
+            continue
+        call(cmd="draw")
+        yield seed, call(cmd="bot_turn")
+
+
 def saved_game(rules: dict, *, empty_pool: bool = False, keep_log: bool = True) -> str:
     """A two-player game (the human against an easy computer, seed 5) saved as the page
     saves it, the human's turn next; with ``empty_pool``, both sides drew until the pool

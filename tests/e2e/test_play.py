@@ -260,12 +260,7 @@ def test_up_from_the_rack_reaches_the_table_and_down_comes_back(app):
 
 def computer_play_deal() -> tuple[int, dict, int]:
     """A seed where the player starts, draws, and the computer then lays tiles."""
-    for seed in range(1, 400):
-        view = twin.new_game(seed, LEVELS)
-        if view["current"] != view["me"]:
-            continue
-        twin.call(cmd="draw")
-        answer = twin.call(cmd="bot_turn")
+    for seed, answer in twin.answers_to_a_draw(LEVELS):
         if answer["turn"]["action"] == "play":
             return seed, answer["turn"], answer["view"]["players"][1]["rack_count"]
     raise AssertionError("no seed where the computer plays at once")

@@ -147,12 +147,7 @@ def computer_joker_group_deal() -> int:
     """A seed where the player starts and draws, and the computer then lays a 3-tile
     group ending in a joker (its label, "= B8/K8", wider than a tile, kept inside the
     set by sliding it left)."""
-    for seed in range(1, 400):
-        view = twin.new_game(seed, LEVELS)
-        if view["current"] != view["me"]:
-            continue
-        twin.call(cmd="draw")
-        answer = twin.call(cmd="bot_turn")
+    for seed, answer in twin.answers_to_a_draw(LEVELS):
         for row in answer["view"]["table"]:
             codes = [t["code"] for t in row["tiles"]]
             if len(codes) == 3 and codes[-1] == "J" and "/" in (row["stands_for"][-1] or ""):
