@@ -76,7 +76,7 @@ class Session:
 
 
 _session: Session | None = None
-_SECOND_PERSON = {"starts": "start", "wins": "win", "went": "went"}
+_SECOND_PERSON = {"starts": "start"}
 
 
 # ----- JSON shapes -----------------------------------------------------------------------
@@ -248,11 +248,11 @@ def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any
         out = game.outcome
         if out.winner is None:
             session.say("The round is over: blocked, no winner")
+        # Told in the past, as the score screen tells it ("went out and won the round").
         elif out.reason.value == "went_out":
-            won = "win" if out.winner == session.me else "wins"
-            session.say(f"{session.subject(out.winner, 'went')} out and {won} the round")
+            session.say(f"{session.subject(out.winner, 'went')} out and won the round")
         else:
-            session.say(f"{session.subject(out.winner, 'wins')} the round")
+            session.say(f"{session.subject(out.winner, 'won')} the round")
     return {"view": view(session), "events": events}
 
 

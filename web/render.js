@@ -156,13 +156,20 @@ function gap(where, label) {
 }
 
 /** `parent`'s children become `nodes`, in order, touching the DOM only where they differ:
- *  a render that changes nothing there moves nothing (re-inserting every tile made the
- *  browser restyle and lay out the whole board at each render, restarted their glow,
- *  and at 4x CPU cost 35-90 ms a render). */
+ *  what is no longer wanted is taken out, what is new or out of place is put in, and a
+ *  node already where it belongs stays. A tile moved in and out of the page starts its
+ *  glow and its transitions over and loses the focus; re-inserting every tile at each
+ *  render made the browser restyle and lay out the whole board (35-90 ms a render at 4x
+ *  CPU), and re-inserting a whole row when gaps came or a set was added restarted every
+ *  computer's glow and skipped the picked-up tile's lift (QA pass 18). */
 function setChildren(parent, nodes) {
   const now = parent.childNodes;
   if (now.length === nodes.length && nodes.every((n, i) => now[i] === n)) return;
-  parent.replaceChildren(...nodes);
+  const wanted = new Set(nodes);
+  for (const child of [...now]) if (!wanted.has(child)) child.remove();
+  nodes.forEach((node, i) => {
+    if (now[i] !== node) parent.insertBefore(node, now[i] ?? null);
+  });
 }
 
 /** Write an attribute only when it changes (null removes it). */

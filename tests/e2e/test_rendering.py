@@ -180,3 +180,21 @@ def test_a_joker_label_laid_by_a_computer_is_placed_where_it_comes_to_rest(phone
     again = page.evaluate(LABEL_BOX_JS)
     assert all(abs(a - b) < 0.6 for a, b in zip(placed[0], again[0], strict=True)), (placed, again)
     app.wait_for_turn()
+
+
+def test_a_glow_once_over_stays_over_when_a_tile_is_picked_up(app):
+    # Picking up a tile puts gaps in every row: the rows' tiles were put back into the
+    # page with them, and every computer's tile glowed again (QA pass 18).
+    seed, _, _ = computer_play_deal()
+    page = app.page
+    app.new_game(seed, LEVELS, delay=500)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    glows = """() => document.getAnimations().filter((a) => a.animationName === 'glow'
+        && a.playState === 'running').length"""
+    assert page.locator("#sets .tile.highlight").count() >= 3
+    page.wait_for_function(f"({glows})() === 0", timeout=5_000)
+    app.tile(app.rack_ids()[0]).click()
+    expect(page.locator("#sets .gap").first).to_be_visible()
+    assert page.evaluate(glows) == 0
+    page.keyboard.press("Escape")
