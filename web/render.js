@@ -138,14 +138,7 @@ function gap(where, label) {
   const key = `gap-${where.area}-${where.set ?? ""}-${where.index}`;
   let node = gapNodes.get(key);
   if (!node) {
-    const attrs = {
-      type: "button",
-      class: "gap",
-      "data-drop": where.area,
-      "data-index": String(where.index),
-      "aria-label": label,
-      "data-key": key,
-    };
+    const attrs = { type: "button", "data-drop": where.area, "data-index": String(where.index), "data-key": key };
     if (where.area === "table") attrs["data-set"] = String(where.set);
     node = el("button", attrs);
     gapNodes.set(key, node);
@@ -170,6 +163,16 @@ function setChildren(parent, nodes) {
   nodes.forEach((node, i) => {
     if (now[i] !== node) parent.insertBefore(node, now[i] ?? null);
   });
+}
+
+// What each region (the table's rows, the players' cards, the log, the message) was
+// last drawn from, as a string: a render that would draw the same leaves it be.
+const drawnFrom = new Map();
+/** Is `signature` new for `region`? (It is kept as what the region is now drawn from.) */
+function changed(region, signature) {
+  if (drawnFrom.get(region) === signature) return false;
+  drawnFrom.set(region, signature);
+  return true;
 }
 
 /** Write an attribute only when it changes (null removes it). */
@@ -199,8 +202,8 @@ function setErrors(state, i) {
 // each with its parts: the number, the row of tiles and the note.
 const setBoxes = [];
 let emptyTable = null;
-// The table's rows as last laid out, and whether this render changed them.
-let tableShape = null;
+// Whether the last render changed the table's rows (their joker labels are then placed
+// again).
 let tableMoved = true;
 function setBox(i) {
   if (!setBoxes[i]) {
@@ -266,9 +269,7 @@ function renderTable(state) {
   });
   if (!state.table.length) boxes.push(emptyTable ??= el("p", { class: "empty-table", text: "The table is empty. Sets you lay go here." }));
   setChildren(sets, boxes);
-  const shape = JSON.stringify([state.table, shapes]);
-  tableMoved = shape !== tableShape;
-  tableShape = shape;
+  tableMoved = changed("table", JSON.stringify([state.table, shapes]));
   const newSet = $("new-set");
   newSet.hidden = !mine;
   newSet.disabled = !mine;
@@ -320,8 +321,6 @@ function turnStatus(state, shown) {
   return computerDoing(state, shown.action)?.replace(/^is /, "") ?? "to play";
 }
 
-// The players' cards as last drawn.
-let playersDrawn = null;
 function renderPlayers(state) {
   const v = state.view;
   const list = $("players");
@@ -332,9 +331,7 @@ function renderPlayers(state) {
   const unshown = showing?.placed ? [...state.pending].filter((id) => showing.placed.has(id)).length : 0;
   const tiles = v.players.map((p, i) => p.rack_count + (i === showing?.player ? unshown : 0));
   // Rebuilt only when something on the cards changes (most renders change nothing there).
-  const drawn = JSON.stringify([v.me, shown?.player, shown?.action, state.pending.size > 0, tiles, v.players]);
-  if (drawn === playersDrawn) return;
-  playersDrawn = drawn;
+  if (!changed("players", JSON.stringify([v.me, shown?.player, shown?.action, state.pending.size > 0, tiles, v.players]))) return;
   list.replaceChildren();
   v.players.forEach((p, i) => {
     const current = shown?.player === i;
@@ -410,7 +407,7 @@ function renderControls(state) {
   $("draw").disabled = !mine;
   $("draw").textContent = v && v.pool === 0 ? "Pass" : "Draw"; // nothing left to draw
   $("hint").disabled = !mine;
-  $("hint").setAttribute("aria-busy", state.hinting ? "true" : "false");
+  setAttr($("hint"), "aria-busy", state.hinting ? "true" : "false");
   $("hint-step").hidden = !(mine && state.hint);
   // The round is over and its scores were put aside to see the table: the way back.
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
@@ -551,9 +548,6 @@ export function logShown(state) {
   return state.logOpen && (state.view?.log.length ?? 0) > 0;
 }
 
-// The log's lines as last drawn: a render that does not change them leaves them be.
-let logDrawn = null;
-
 // Shut, the log shows its last lines (the last one alone on a phone); open, every line
 // the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 function renderLog(state) {
@@ -568,11 +562,8 @@ function renderLog(state) {
   // and every render (each tile of a computer's reveal) read it, and rebuilt the lines.
   const atEnd = wasOpen && log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
   const shown = open ? lines : lines.slice(-3);
-  const drawn = shown.join("\n");
-  if (drawn !== logDrawn) {
-    log.replaceChildren(...shown.map((line) => el("li", { text: line })));
-    logDrawn = drawn;
-  }
+  // A render that does not change the lines leaves them be.
+  if (changed("log", shown.join("\n"))) log.replaceChildren(...shown.map((line) => el("li", { text: line })));
   log.classList.toggle("open", open);
   $("log-box").classList.toggle("open", open);
   $("log-box").hidden = !lines.length;
@@ -787,20 +778,16 @@ function renderScreens(state) {
   msg.setAttribute("aria-live", state.message?.kind === "error" ? "assertive" : "polite");
   const text = state.message?.text ?? "";
   // Its kind, with what markClipped last measured kept.
+  const kind = ["message", state.message?.kind].filter(Boolean).join(" ");
   const measured = ["clipped", "at-end"].filter((c) => msg.classList.contains(c));
-  const kind = ["message", state.message?.kind, ...measured].filter(Boolean).join(" ");
-  const restyled = msg.getAttribute("class") !== kind; // an error is bold: it may wrap more
-  setAttr(msg, "class", kind);
+  setAttr(msg, "class", [kind, ...measured].join(" "));
   if (msg.textContent !== text) {
     msg.textContent = text;
     msg.scrollTop = 0;
   }
-  // Measured when its words or its kind change, and when its box changes size
-  // (watchMessage).
-  if (restyled || msg.dataset.measured !== text) {
-    msg.dataset.measured = text;
-    markClipped(msg);
-  }
+  // Measured when its words or its kind change (an error is bold: it may wrap more), and
+  // when its box changes size (watchMessage).
+  if (changed("message", `${kind}\n${text}`)) markClipped(msg);
   watchMessage(msg);
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
   if (isMyTurn(state) && !performance.getEntriesByName("first-turn-playable").length) {
