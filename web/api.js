@@ -72,8 +72,11 @@ export function createGame(engine, options = {}) {
     // A message is news of the moment it was said: the next move clears it, except a
     // hint's guidance while the hint is being laid out.
     if (state.message && !(state.message.kind === "hint" && state.hint)) say(null);
+    // The check is asked for before the redraw: a table back as the turn began (Undo)
+    // drops the last arrangement's check at once, so its "not valid" is not drawn.
+    const checking = liveCheck();
     redraw();
-    liveCheck().catch(failed);
+    checking.catch(failed);
   }
 
   // The turn clock: a deadline in the state, a ticker that redraws the countdown and,
@@ -413,7 +416,12 @@ export function createGame(engine, options = {}) {
     state.dialog = answer.view.round_over ? "round" : null;
     board.applyView(state, answer.view);
     const arranged = restoreArrangement();
-    say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.`);
+    // The tile drawn at the player's last turn is named and marked again, as it was
+    // before the reload (a move this turn had put the mark away).
+    const drawn = arranged ? [] : answer.view.drawn ?? [];
+    state.drawn = new Set(drawn.map((t) => t.id));
+    const drew = drawn.length ? ` You drew ${drawnNames(drawn)}.` : "";
+    say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}`);
     redraw();
     if (arranged) liveCheck().catch(failed);
     runComputers().catch(failed); // not awaited: a new game need not wait for them
