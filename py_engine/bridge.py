@@ -112,6 +112,8 @@ def view(session: Session) -> dict[str, Any]:
             for p, info in enumerate(match.players)
         ],
         "rack": [t.to_json() for t in game.racks[me]],
+        # what the player drew at their last turn, so a reloaded page can still say it
+        "drawn": [] if game.is_over else [t.to_json() for t in game.drawn[me]],
         "table": [_set_json(row, game.rules.wrap_runs) for row in game.table],
         "pool": len(game.pool),
         # the pool ran dry under "last call": each player has one turn left, the engine's rule
@@ -273,8 +275,15 @@ def _draw(request: dict[str, Any]) -> dict[str, Any]:
     if tile is None:
         session.say(f"{me} passed")
         return _after_turn(session, [{"type": "pass", "player": session.me}])
-    session.say(f"{me} drew a tile")
+    session.say(f"{me} drew {_drawn(tile)}")
     return _after_turn(session, [{"type": "draw", "player": session.me, "tiles": [tile.to_json()]}])
+
+
+def _drawn(*tiles: Tile) -> str:
+    """The player's own draw, as their log says it: "B5", "a joker", "R1 J K2"."""
+    if len(tiles) == 1 and tiles[0].is_joker:
+        return "a joker"
+    return " ".join(t.code for t in tiles)
 
 
 def _timeout(request: dict[str, Any]) -> dict[str, Any]:
@@ -287,11 +296,13 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
     what, drawn = game.timeout(table, player=session.me)
     penalty = f"{len(drawn)} penalty tile{'' if len(drawn) == 1 else 's'}"
     lines = {
-        "draw": "Time ran out: you drew a tile",
+        "draw": f"Time ran out: you drew {_drawn(*drawn)}",
         "pass": "Time ran out: you passed",
         "play": f"Time ran out: {describe_play('you', before, game.table)}",
         "penalty": f"Time ran out: the table snapped back and you drew {penalty}",
     }
+    if what == "penalty" and drawn:
+        lines["penalty"] += f": {_drawn(*drawn)}"
     session.say(lines[what])
     event = {"type": "timeout", "outcome": what, "player": session.me}
     event["tiles"] = [t.to_json() for t in drawn]

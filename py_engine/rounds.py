@@ -147,6 +147,8 @@ class Round:
         self.resigned = [False] * n
         self.outcome: Outcome | None = None
         self.actions: list[dict[str, Any]] = []
+        # The tiles each player drew at their last turn: none when it was a play or a pass.
+        self.drawn: list[list[Tile]] = [[] for _ in range(n)]
 
     # ----- what a player may know -------------------------------------------------
 
@@ -215,6 +217,7 @@ class Round:
         if self.pool:
             raise IllegalAction("You may only pass when the pool is empty; draw instead")
         self.passes += 1
+        self.drawn[self.current] = []
         self._log({"action": "pass"})
         self._end_turn(played=False, passed=True)
 
@@ -303,6 +306,7 @@ class Round:
     def _take_from_pool(self, count: int) -> list[Tile]:
         drawn = [self.pool.pop() for _ in range(min(count, len(self.pool)))]
         self.racks[self.current].extend(drawn)
+        self.drawn[self.current] = drawn
         return drawn
 
     def _apply_play(self, check: TurnCheck) -> None:
@@ -311,6 +315,7 @@ class Round:
         self.racks[p] = [t for t in self.racks[p] if t.id not in placed]
         self.table = check.table
         self.opened[p] = True
+        self.drawn[p] = []
 
     def _end_turn(self, played: bool, passed: bool = False) -> None:
         p = self.current

@@ -336,7 +336,34 @@ def test_draw_takes_a_tile_and_passes_the_turn():
     assert len(after["rack"]) == len(v["rack"]) + 1
     assert after["pool"] == v["pool"] - 1
     assert after["current"] != after["me"]
-    assert after["log"][-1] == "You drew a tile"
+    # The player's own log names the tile (a computer's draw stays "drew a tile"), and
+    # the view keeps it until their next turn ends, so a reloaded page can say it.
+    assert after["log"][-1] == f"You drew {tile['code']}"
+    assert after["drawn"] == [tile]
+
+
+def test_the_view_keeps_the_tile_drawn_until_the_player_plays(by_hand):
+    new_game(seed=6)
+    game = by_hand.rig(the_round(), ["R10 B10 Y10 K1", "B1 B2 B3"], pool="K4 K5 J", current=0)
+    assert view()["drawn"] == []
+    after = call("draw")["view"]
+    assert after["log"][-1] == "You drew a joker"
+    (joker,) = after["drawn"]
+    assert joker["joker"]
+    after = call("bot_turn")["view"]
+    assert after["drawn"] == [joker]  # the player's turn again: still what they drew
+    after = call("play", table=ids(by_hand, game, ["R10 B10 Y10"]))["view"]
+    assert after["drawn"] == []
+
+
+def test_a_saved_game_still_knows_the_tile_drawn():
+    game_where(me_first=True)
+    drawn = call("draw")["view"]["drawn"]
+    assert len(drawn) == 1
+    saved = call("save")["save"]
+    new_game(seed=7)
+    assert view()["drawn"] == []
+    assert call("load", save=saved)["view"]["drawn"] == drawn
 
 
 def test_draw_with_an_empty_pool_is_a_pass(by_hand):
@@ -355,7 +382,7 @@ def test_the_view_says_when_the_last_call_has_begun(by_hand):
     assert after["pool"] == 0 and after["last_call"] is True
     # The log says so once, after the draw that emptied the pool.
     told = "The pool is empty: last call, every player has one more turn"
-    assert after["log"][-2:] == ["You drew a tile", told]
+    assert after["log"][-2:] == ["You drew K4", told]
     after = call("bot_turn")["view"]
     assert after["log"].count(told) == 1
 
@@ -374,7 +401,10 @@ def test_timeout_untouched_is_a_draw(by_hand):
     (event,) = answer["events"]
     assert event["type"] == "timeout" and event["outcome"] == "draw"
     assert len(event["tiles"]) == 1
-    assert answer["view"]["log"][-1] == "Time ran out: you drew a tile"
+    (drawn,) = event["tiles"]  # the pool's last tile here is a joker
+    assert drawn["joker"]
+    assert answer["view"]["log"][-1] == "Time ran out: you drew a joker"
+    assert answer["view"]["drawn"] == event["tiles"]
 
 
 def test_timeout_marked_untouched_ignores_the_table(by_hand):
@@ -402,7 +432,9 @@ def test_timeout_with_an_illegal_arrangement_snaps_back_and_draws_three(by_hand)
     assert v["table"] == []
     assert len(v["rack"]) == 7
     assert v["log"][-1].startswith("Time ran out: the table snapped back")
-    assert v["log"][-1].endswith("drew 3 penalty tiles")
+    codes = " ".join(t["code"] for t in event["tiles"])
+    assert v["log"][-1].endswith(f"drew 3 penalty tiles: {codes}")
+    assert v["drawn"] == event["tiles"]
 
 
 def test_a_hint_says_what_to_do_in_words(by_hand):
@@ -425,7 +457,7 @@ def test_a_timeout_penalty_of_one_tile_says_one_tile(by_hand):
     game = the_round()
     answer = call("timeout", table=ids(by_hand, game, ["R7 R8 R9"]))
     assert len(answer["events"][0]["tiles"]) == 1
-    assert answer["view"]["log"][-1].endswith("you drew 1 penalty tile")
+    assert answer["view"]["log"][-1].endswith("you drew 1 penalty tile: Y5")
 
 
 # ----- resigning, rounds, the match --------------------------------------------------------------

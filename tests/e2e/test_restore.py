@@ -5,6 +5,7 @@ arrangement in progress come back with it only when they fit the engine's game."
 from __future__ import annotations
 
 import json
+import re
 
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
@@ -211,3 +212,27 @@ def test_a_stale_or_corrupt_arrangement_is_ignored(app):
     assert app.table_ids() == engine_table(page)
     app.button("Draw").click()  # and the game plays on
     app.wait_for_turn()
+
+
+def test_a_reload_while_the_computers_play_still_names_the_tile_drawn(app):
+    # The tile the player drew used to be named only once the computers had played: a
+    # reload in between lost it for good ("Welcome back…" and the computers' turns).
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, delay=1600)  # "Long": the computer is still on show
+    app.button("Draw").click()
+    page.wait_for_function("window.__rummikub.state.drawn.size === 1")
+    drawn = page.evaluate("[...window.__rummikub.state.drawn][0]")
+    label, code = page.evaluate(
+        f"[window.__rummikub.state.tiles.get({drawn}).label,"
+        f" window.__rummikub.state.tiles.get({drawn}).code]"
+    )
+    expect(app.button("Draw")).to_be_disabled()  # the computer's turn is still on show
+    app = reload(page)
+    expect(page.locator("#message")).to_contain_text(f"restored. You drew {label}.")
+    expect(app.tile(drawn)).to_have_class(re.compile(r"\bhighlight\b"))
+    expect(page.locator("#log")).to_contain_text(f"You drew {code}")  # the log names it too
+    # The mark goes at the player's first move, as it does without a reload.
+    app.tile(drawn).click()
+    app.button("+ New Set").click()
+    expect(app.tile(drawn)).not_to_have_class(re.compile(r"\bhighlight\b"))
