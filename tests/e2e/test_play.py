@@ -118,7 +118,10 @@ def test_draw_then_computer_turn(app):
     app.wait_for_turn()
     now = app.rack_ids()
     assert len(now) == len(rack) + 1 and set(rack) < set(now)
-    expect(app.page.locator("#log")).to_contain_text("You drew a tile")
+    (drawn,) = set(now) - set(rack)
+    code = app.page.evaluate(f"window.__rummikub.state.tiles.get({drawn}).code")
+    said = "a joker" if code == "J" else code
+    expect(app.page.locator("#log")).to_contain_text(f"You drew {said}")
     # The computer took its turn too, and it is narrated.
     expect(app.page.locator("#log li").last).to_contain_text("Computer 1")
     assert int(app.page.locator("#pool-count").text_content()) < pool
