@@ -632,3 +632,55 @@ def test_the_set_just_laid_stays_whole_in_view_when_a_hint_shrinks_the_table(pho
         assert s["bottom"] <= b["top"] + 0.5 or s["right"] <= b["left"] + 0.5, m
     finally:
         page.set_viewport_size(PHONE)
+
+
+# Each player's card and the turn line, in CSS pixels; and whether the cards' row scrolls.
+CARDS_JS = """() => {
+  const players = document.querySelector('.players');
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  return {vw: document.documentElement.clientWidth, row: box(players),
+    hidden: players.scrollWidth - players.clientWidth,
+    cards: [...players.querySelectorAll('.player')].map(box),
+    turn: box(document.querySelector('.turn-info'))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(640, 400), (683, 384), (844, 340)])
+def test_sideways_every_card_shows_whole_and_the_scores_clear_the_racks(app, size):
+    """Held sideways, every player's card is whole in view: at 640x400 and 683x384 (phones
+    at 200% zoom) the last computer's card used to be cut short ("Compu"), its tile count
+    out of sight in a row that scrolled with no scroll bar. The turn line goes below the
+    cards when they do not fit beside it; at 844 px it stays on their row. And at the
+    round's end the score table clears the racks left beside it (at 640x400 it ran 8 px
+    under them)."""
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        for levels in (["easy"] * 2, ["easy"] * 3):
+            app.new_game(8, levels)
+            m = page.evaluate(CARDS_JS)
+            assert len(m["cards"]) == len(levels) + 1
+            assert m["hidden"] <= 1, m
+            for card in m["cards"]:
+                assert card["left"] >= 0 and card["right"] <= m["row"]["right"] + 0.5, m
+                assert card["right"] <= m["vw"], m
+            last = m["cards"][-1]
+            beside = m["turn"]["top"] < last["bottom"] and last["top"] < m["turn"]["bottom"]
+            if size[0] >= 844:
+                assert beside, m  # one row where it fits
+            if beside:
+                assert last["right"] <= m["turn"]["left"], m
+        app.button("Resign").click()
+        page.get_by_role("dialog", name="Resign this round?").get_by_role(
+            "button", name="Resign"
+        ).click()
+        dialog = page.locator("#round-dialog")
+        expect(dialog).to_be_visible(timeout=60_000)
+        scores = dialog.locator(".scores").bounding_box()
+        left = dialog.locator("#round-left").bounding_box()
+        assert scores and left
+        assert scores["x"] + scores["width"] <= left["x"], (scores, left)
+    finally:
+        page.set_viewport_size(before)
