@@ -63,6 +63,26 @@ function el(tag, attrs = {}, children = []) {
   return node;
 }
 
+// A tile's code in the engine's words ("Y4", "K13", "J"), as the narration and the log
+// say them.
+const CODE = /\b([RBYK])(1[0-3]|[1-9])\b|\bJ\b/g;
+
+/** The engine's words with each tile code shown as a small tile: its number in its
+ *  colour, with its colour's symbol (CSS); the letter stays in the text, hidden from the
+ *  eye, so the words read (and copy) as they are written: "Computer 1 laid Y4 Y5 Y6". */
+export function richText(text) {
+  const parts = [];
+  let last = 0;
+  for (const m of text.matchAll(CODE)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    const letter = el("span", { class: "code-letter", text: m[1] ?? "J" });
+    parts.push(el("span", { class: `code ${m[1] ? COLOUR_WORD[m[1]] : "joker"}` }, [letter, m[2] ?? ""]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
 /** "R11" -> "red 11"; a joker in a 3-tile group may stand for either missing colour:
  *  "B10/Y10" -> "blue 10 or yellow 10". */
 export function codeLabel(code) {
@@ -563,7 +583,7 @@ function renderLog(state) {
   const atEnd = wasOpen && log.scrollTop + log.clientHeight >= log.scrollHeight - 2;
   const shown = open ? lines : lines.slice(-3);
   // A render that does not change the lines leaves them be.
-  if (changed("log", shown.join("\n"))) log.replaceChildren(...shown.map((line) => el("li", { text: line })));
+  if (changed("log", shown.join("\n"))) log.replaceChildren(...shown.map((line) => el("li", {}, richText(line))));
   log.classList.toggle("open", open);
   $("log-box").classList.toggle("open", open);
   $("log-box").hidden = !lines.length;
@@ -782,7 +802,7 @@ function renderScreens(state) {
   const measured = ["clipped", "at-end"].filter((c) => msg.classList.contains(c));
   setAttr(msg, "class", [kind, ...measured].join(" "));
   if (msg.textContent !== text) {
-    msg.textContent = text;
+    msg.replaceChildren(...richText(text));
     msg.scrollTop = 0;
   }
   // Measured when its words or its kind change (an error is bold: it may wrap more), and

@@ -10,7 +10,7 @@ import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
 from playwright.sync_api import expect
-from test_play import LEVELS, opening_deal
+from test_play import LEVELS, computer_play_deal, opening_deal
 
 
 def saved_game(*, empty_pool: bool, keep_log: bool = True) -> str:
@@ -145,3 +145,47 @@ def test_a_shut_log_is_left_alone_by_renders_that_do_not_change_it(app):
     # One rebuild per change of its lines (the player's play, each computer turn), not one
     # per render (a reveal alone is a render per tile).
     assert changes <= states, (changes, states)
+
+
+# Each tile code shown in an element: its letter, its text, its colour class, whether the
+# letter takes any room, and the symbol after it.
+CHIPS_JS = """(el) => [...el.querySelectorAll('.code')].map(c => {
+  const letter = c.querySelector('.code-letter');
+  return {text: c.textContent, kind: c.classList[1],
+          letterWidth: letter.getBoundingClientRect().width,
+          symbol: getComputedStyle(c, '::after').content};
+})"""
+SYMBOLS = {"red": "●", "blue": "■", "yellow": "▲", "black": "◆", "joker": "☺"}
+WORDS = {"R": "red", "B": "blue", "Y": "yellow", "K": "black", "J": "joker"}
+
+
+def test_tile_codes_in_the_news_and_the_log_show_as_small_tiles(app: GamePage):
+    # "Computer 1 laid Y4 Y5 Y6" told a new player nothing until How To Play's key: each
+    # code is now a small tile, its number in its colour with its symbol. The letter is
+    # still in the words (a screen reader reads them as before), unseen.
+    seed, turn, _ = computer_play_deal()
+    page = app.page
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    narration = turn["narration"]
+    codes = re.findall(r"\b(?:[RBYK](?:1[0-3]|[1-9])|J)\b", narration)
+    assert codes, narration
+    message = page.locator("#message")
+    expect(message).to_contain_text(narration)  # the words are as the engine wrote them
+    line = page.locator("#log li").last
+    expect(line).to_have_text(narration)
+    for where in (message, line):
+        chips = where.evaluate(CHIPS_JS)
+        assert [c["text"] for c in chips][-len(codes) :] == codes, chips
+        for code, chip in zip(codes, chips[-len(codes) :], strict=True):
+            kind = WORDS[code[0]]
+            assert chip["kind"] == kind
+            assert chip["letterWidth"] <= 1, chip  # unseen
+            assert SYMBOLS[kind] in chip["symbol"], chip
+    # In forced colours a code's colour is gone, and its letter shows instead.
+    page.emulate_media(forced_colors="active")
+    try:
+        assert all(c["letterWidth"] > 3 for c in message.evaluate(CHIPS_JS))
+    finally:
+        page.emulate_media(forced_colors="none")
