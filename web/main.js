@@ -13,6 +13,13 @@ import { clearStats, loadStats, statsRows } from "./stats.js";
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
 const LEVELS = ["easy", "medium", "hard", "expert"];
+// What each level does, under its choice on the start screen (py_engine/bots.py).
+const LEVEL_ABOUT = {
+  easy: "Lays sets from its rack and adds tiles to the ends of sets on the table; now and then it misses a play.",
+  medium: "Adds to sets on the table and rearranges them in simple ways: splits runs, borrows spare tiles, wins back jokers.",
+  hard: "Finds the play that lays the most tiles, every turn, rearranging the whole table if it must.",
+  expert: "Plays as Hard does, but holds tiles back when that wins more often, and watches an opponent close to going out.",
+};
 
 let game;
 const engine = new Engine({
@@ -41,8 +48,15 @@ function renderLevels() {
       select.append(option);
     }
     select.value = keep[i] ?? "medium";
+    const about = document.createElement("small");
+    about.className = "level-about";
+    about.id = `level${i}-about`;
+    select.setAttribute("aria-describedby", about.id);
+    const describe = () => (about.textContent = LEVEL_ABOUT[select.value]);
+    select.addEventListener("change", describe);
+    describe();
     label.append(select);
-    box.append(label);
+    box.append(label, about);
   }
 }
 $("opponents").addEventListener("change", renderLevels);

@@ -1,7 +1,10 @@
 """Starting over: a new game in the middle of a match asks first (never when the match
-is over), and a Draw over tiles being arranged says that they were put back."""
+is over), and a Draw over tiles being arranged says that they were put back. The start
+screen says what each computer level plays like."""
 
 from __future__ import annotations
+
+import re
 
 from game_page import hold_engine, unhold_engine
 from playwright.sync_api import expect
@@ -147,3 +150,21 @@ def test_back_in_the_game_the_focus_is_on_the_rack(app):
     page.keyboard.press("Escape")
     expect(page.locator("#game-screen")).to_be_visible()
     expect(first).to_be_focused()
+
+
+def test_each_computer_level_says_what_it_does(app):
+    # The four levels were names only: nothing said what "Medium" or "Expert" plays like.
+    page = app.page
+    app.to_start_screen()
+    page.get_by_label("Computer opponents").select_option("2")
+    first, second = (page.get_by_label(f"Computer {i} level") for i in (1, 2))
+    first.select_option("medium")
+    expect(first).to_have_accessible_description(re.compile(r"^Adds to sets on the table"))
+    first.select_option("easy")
+    expect(first).to_have_accessible_description(re.compile(r"now and then it misses a play"))
+    second.select_option("expert")
+    expect(second).to_have_accessible_description(re.compile(r"^Plays as Hard does"))
+    expect(page.locator("#level1-about")).to_be_visible()  # seen as well as read out
+    second.select_option("hard")
+    expect(page.locator("#level1-about")).to_have_text(re.compile(r"^Finds the play that lays"))
+    expect(first).to_have_accessible_description(re.compile(r"misses a play"))  # its own
