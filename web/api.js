@@ -44,10 +44,30 @@ export function createGame(engine, options = {}) {
     redraw();
   }
 
+  /** Where the tile just moved went, and what its set now is, for a screen reader (the
+   *  set's note shows it to the eye): "red 8 to Set 2, place 3 of 4: run, 21 points". The
+   *  sets' readings are the check's, or the turn's start table's when none is needed. */
+  function moveNews(id, sets) {
+    const i = state.table.findIndex((row) => row.includes(id));
+    const row = i < 0 ? state.rack : state.table[i];
+    const where = `${tileName(id)} to ${i < 0 ? "your rack" : `Set ${i + 1}`}, place ${row.indexOf(id) + 1} of ${row.length}`;
+    const set = i < 0 ? null : sets?.[i];
+    if (!set) return `${where}.`;
+    if (set.valid === false) return `${where}: not valid, ${set.message}`;
+    return `${where}: ${set.kind}, ${set.value} points.`;
+  }
+
+  function tellMove(text) {
+    // The same words twice in a row differ by a space, so they are read again (a live
+    // region reads what changes).
+    state.news = state.news === text ? `${text}\u00a0` : text;
+  }
+
   /** Ask the engine to check the arrangement; the newest answer wins. */
   async function liveCheck() {
     const seq = ++checkSeq;
     if (!isMyTurn(state) || !board.isTouched(state)) {
+      if (state.reveal !== null && isMyTurn(state)) tellMove(moveNews(state.reveal, state.view.table));
       state.check = null;
       state.reveal = null;
       return;
@@ -58,6 +78,7 @@ export function createGame(engine, options = {}) {
       if (seq !== checkSeq) return;
       if (!answer.error) {
         state.check = answer;
+        if (state.reveal !== null) tellMove(moveNews(state.reveal, answer.sets));
         redraw(); // the set's note may have grown: the set just changed is shown again
       }
     } finally {

@@ -792,6 +792,7 @@ function renderScreens(state) {
   const turnLine = $("turn-info");
   turnLine.setAttribute("aria-live", state.showing ? "off" : "polite");
   setText(turnLine, turnText(state)); // a live region: written only when it changes
+  setText($("move-news"), state.news);
   renderClock(state);
   const msg = $("message");
   // Routine news is read out politely; a refused move or an error interrupts.

@@ -41,6 +41,7 @@ export function createState() {
     stale: false,
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render
+    news: "", // where the tile just moved went, read out (#move-news)
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view
   };
 }

@@ -1,5 +1,6 @@
 """axe-core (from npm, injected into the page by the test only, never served by the
-site) finds no serious or critical problem on the start, game and score screens."""
+site) finds no serious or critical problem on the start, game and score screens; and each
+move is read out."""
 
 import json
 
@@ -133,3 +134,40 @@ def test_how_to_play(app):
     found = violations(app.page)
     app.page.get_by_role("button", name="Close").click()
     assert found == [], json.dumps(found, indent=1)
+
+
+def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
+    # A screen reader heard only the moved tile's name and its pressed state: not where
+    # it went, nor whether its set was now legal (the set's note shows that to the eye).
+    seed, sets = opening_deal()
+    page = app.page
+    app.new_game(seed, LEVELS)
+    news = page.locator("#move-news")
+    expect(news).to_have_attribute("aria-live", "polite")
+    names = [page.evaluate(f"window.__rummikub.state.tiles.get({t}).label") for t in sets[0]]
+    first = sets[0][0]
+    app.tile(first).click()
+    app.button("+ New Set").click()
+    said = f"{names[0]} to Set 1, place 1 of 1: not valid, a set needs at least 3 tiles"
+    expect(news).to_have_text(said)
+    # The same move again (after an Undo) is read again: the words differ by a space.
+    app.button("Undo").click()
+    app.tile(first).click()
+    app.button("+ New Set").click()
+    page.wait_for_function(
+        "said => document.getElementById('move-news').textContent === said + '\\u00a0'", arg=said
+    )
+    for n, tile in enumerate(sets[0][1:], start=2):
+        app.tile(tile).click()
+        page.get_by_role("button", name="Put here: Set 1, end").click()
+        expect(news).to_contain_text(f"{names[n - 1]} to Set 1, place {n} of {n}")
+    check = page.evaluate("window.__rummikub.state.check.sets[0]")
+    expect(news).to_have_text(
+        f"{names[-1]} to Set 1, place {len(names)} of {len(names)}: "
+        f"{check['kind']}, {check['value']} points."
+    )
+    # Back to the rack: its place there.
+    app.tile(first).click()
+    page.get_by_role("button", name="Put here: rack, end").click()
+    rack = app.rack_ids()
+    expect(news).to_have_text(f"{names[0]} to your rack, place {len(rack)} of {len(rack)}.")
