@@ -538,6 +538,17 @@ def _matching_sets(
     return home
 
 
+def _jokers_won(
+    before: Sequence[Sequence[Tile]], home: int | None, row: Sequence[Tile]
+) -> list[str]:
+    """The codes of the jokers that set ``home`` of ``before`` held and ``row`` (what it
+    became) no longer holds."""
+    if home is None:
+        return []
+    kept = {t.id for t in row}
+    return [t.code for t in before[home] if t.is_joker and t.id not in kept]
+
+
 def describe_play(
     name: str | None, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
 ) -> str:
@@ -546,7 +557,8 @@ def describe_play(
     A set added to is named by the tiles it had and still has, and a new set that
     takes a tile or two from the table, or tiles from more than one table set, is named
     whole, with the tiles it took (``made K6 K7 K8 (K7 from the table)``); "rearranged
-    the table" says that other table tiles moved.
+    the table" says that other table tiles moved. A set that gave up a joker for rack
+    tiles is named whole, as it was (``swapped Y12 for the J in Y11 J Y13``).
     Never a set's number: a later play that rearranges the table renumbers the sets, and
     the line is read after that (in the log, and in the summary when the player's turn
     comes round). With ``name`` None the line tells a player what to do, for a hint:
@@ -555,7 +567,7 @@ def describe_play(
     origin = {t.id: s for s, row in enumerate(before) for t in row}
     place = {t.id: k for row in before for k, t in enumerate(row)}
     home = _matching_sets(before, after)
-    laid, added, made = [], [], []
+    laid, added, swapped, made = [], [], [], []
     moved: set[int] = set()  # table tiles that changed sets
     explained: set[int] = set()  # of those, the ones a new set took (said with it)
     for i, row in enumerate(after):
@@ -574,6 +586,11 @@ def describe_play(
                 explained.update(t.id for t in old)
             else:
                 laid.append(" ".join(t.code for t in row))
+        elif new and (gone := _jokers_won(before, home.get(i), row)):
+            # A joker won back: the set is named as it was, joker and all ("Y11 Y13", what
+            # it kept, reads as no set at all).
+            whole = " ".join(t.code for t in before[home[i]])
+            swapped.append(f"{' '.join(t.code for t in new)} for the {' '.join(gone)} in {whole}")
         elif new:  # added to a set, or to a part of one split up: named by its own tiles,
             # in their order on the table before the play (as the player sees them)
             own = [t for t in old if origin[t.id] == home.get(i)] or old
@@ -586,6 +603,8 @@ def describe_play(
         parts.append(("lay " if told else "laid ") + ", ".join(laid))
     if added:
         parts.append(("add " if told else "added ") + ", ".join(added))
+    if swapped:
+        parts.append(("swap " if told else "swapped ") + ", ".join(swapped))
     if made:
         parts.append(("make " if told else "made ") + ", ".join(made))
     if rearranged:

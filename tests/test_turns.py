@@ -626,3 +626,28 @@ def test_a_settled_table_moves_only_tiles_that_change_sets(rules):
             )
             assert not swap or rules.locked_jokers, (t, [[x.code for x in r] for r in settled])
     assert checked > 20
+
+
+def test_describe_play_names_a_set_that_gave_up_its_joker_whole():
+    # Y12 takes the joker's place in Y11 J Y13 and the joker makes a group: the set is
+    # named as it was, joker and all ("added Y12 to Y11 Y13" named a set of two tiles).
+    taken: set[int] = set()
+    (run,) = assign_ids([["Y11", "J", "Y13"]], taken)
+    y12, b12, k12 = assign_ids([["Y12", "B12", "K12"]], taken)[0]
+    after = [[run[0], y12, run[2]], [run[1], b12, k12]]
+    assert check_turn([run], after, [y12, b12, k12], opened=True).ok
+    assert describe_play("You", [run], after) == (
+        "You swapped Y12 for the J in Y11 J Y13 and made J B12 K12 (J from the table)"
+    )
+    assert describe_play(None, [run], after) == (
+        "swap Y12 for the J in Y11 J Y13 and make J B12 K12 (J from the table)"
+    )
+    # From a group, the joker going on to a run: said with the rearrangement.
+    taken = set()
+    group, low = assign_ids([["R5", "J", "K5"], ["B6", "B7", "B8"]], taken)
+    ((y5,),) = assign_ids([["Y5"]], taken)
+    after = [[group[0], y5, group[2]], [*low, group[1]]]
+    assert check_turn([group, low], after, [y5], opened=True).ok
+    assert describe_play("Computer 1", [group, low], after) == (
+        "Computer 1 swapped Y5 for the J in R5 J K5 and rearranged the table"
+    )
