@@ -287,7 +287,14 @@ function renderTable(state) {
     shapes.push(children.length, note, [...standsFor.values()]);
     return box.node;
   });
-  if (!state.table.length) boxes.push(emptyTable ??= el("p", { class: "empty-table", text: "The table is empty. Sets you lay go here." }));
+  if (!state.table.length) {
+    // The round's start: the place to say what the turn line's "Opening: 0 of 30" asks.
+    emptyTable ??= el("p", { class: "empty-table" });
+    const v = state.view;
+    const open = `To open, lay sets from your rack worth ${v.threshold} points or more.`;
+    setText(emptyTable, `The table is empty. ${v.opened ? "Sets you lay go here." : open}`);
+    boxes.push(emptyTable);
+  }
   setChildren(sets, boxes);
   tableMoved = changed("table", JSON.stringify([state.table, shapes]));
   const newSet = $("new-set");

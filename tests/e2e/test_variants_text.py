@@ -113,6 +113,7 @@ def test_the_game_screen_says_which_variants_are_on(app):
         # The tooltip says the same ("Opens How To Play." said less than the description).
         expect(rules).to_have_attribute("title", f"{shown}. Opens How To Play at its Variants.")
         expect(page.locator("#turn-info")).to_contain_text("Opening: 0 of 50")
+        expect(app.table.locator(".empty-table")).to_contain_text("worth 50 points or more")
         rules.click()
         dialog = page.get_by_role("dialog", name="How To Play")
         expect(variant_line(dialog, "Sets with a joker are locked (on)")).to_be_visible()
