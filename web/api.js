@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, focusLost, render, renderClock, roundReason, showDraw } from "./render.js";
+import { capitalise, codeLabel, count, focusLost, render, renderClock, roundReason, setVerdict, showDraw } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -45,16 +45,16 @@ export function createGame(engine, options = {}) {
   }
 
   /** Where the tile just moved went, and what its set now is, for a screen reader (the
-   *  set's note shows it to the eye): "red 8 to Set 2, place 3 of 4: run, 21 points". The
-   *  sets' readings are the check's, or the turn's start table's when none is needed. */
-  function moveNews(id, sets) {
+   *  set's note shows it to the eye, from the same verdict): "red 8 to Set 2, place 3 of
+   *  4: run, 21 points." or "…: not valid, a set needs at least 3 tiles." */
+  function moveNews(id) {
     const i = state.table.findIndex((row) => row.includes(id));
     const row = i < 0 ? state.rack : state.table[i];
     const where = `${tileName(id)} to ${i < 0 ? "your rack" : `Set ${i + 1}`}, place ${row.indexOf(id) + 1} of ${row.length}`;
-    const set = i < 0 ? null : sets?.[i];
-    if (!set) return `${where}.`;
-    if (set.valid === false) return `${where}: not valid, ${set.message}`;
-    return `${where}: ${set.kind}, ${set.value} points.`;
+    const verdict = i < 0 ? null : setVerdict(state, i);
+    if (!verdict) return `${where}.`;
+    if (verdict.problem !== undefined) return `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
+    return `${where}: ${verdict.kind}, ${verdict.value} points.`;
   }
 
   function tellMove(text) {
@@ -67,8 +67,8 @@ export function createGame(engine, options = {}) {
   async function liveCheck() {
     const seq = ++checkSeq;
     if (!isMyTurn(state) || !board.isTouched(state)) {
-      if (state.reveal !== null && isMyTurn(state)) tellMove(moveNews(state.reveal, state.view.table));
       state.check = null;
+      if (state.reveal !== null && isMyTurn(state)) tellMove(moveNews(state.reveal));
       state.reveal = null;
       return;
     }
@@ -78,7 +78,7 @@ export function createGame(engine, options = {}) {
       if (seq !== checkSeq) return;
       if (!answer.error) {
         state.check = answer;
-        if (state.reveal !== null) tellMove(moveNews(state.reveal, answer.sets));
+        if (state.reveal !== null) tellMove(moveNews(state.reveal));
         redraw(); // the set's note may have grown: the set just changed is shown again
       }
     } finally {

@@ -218,6 +218,19 @@ function setErrors(state, i) {
   return source.filter((e) => e.set === i).map((e) => e.message);
 }
 
+/** What set i of the arrangement is, as its note shows it and a move's news says it:
+ *  ``{problem}`` (its first problem: its own, or one of the turn's that is about it, such
+ *  as "before your opening, new sets come from your rack only"), ``{kind, value}``, or
+ *  null while nothing is known of it. */
+export function setVerdict(state, i) {
+  const info = setInfo(state, i);
+  const errors = setErrors(state, i);
+  if ((info && info.valid === false) || errors.length > 0) {
+    return { problem: (errors[0] || info?.message || "Not a valid set").replace(/^Set \d+: /, "") };
+  }
+  return info ? { kind: info.kind ?? "set", value: info.value } : null;
+}
+
 // The table's set boxes, kept across renders by position (set 1's box stays set 1's),
 // each with its parts: the number, the row of tiles and the note.
 const setBoxes = [];
@@ -253,8 +266,8 @@ function renderTable(state) {
     // in order, and its stands_for goes with that order.
     const order = info?.order ?? row;
     const standsFor = new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
-    const errors = setErrors(state, i);
-    const invalid = (info && info.valid === false) || errors.length > 0;
+    const verdict = setVerdict(state, i);
+    const invalid = verdict?.problem !== undefined;
     const box = setBox(i);
     const children = [];
     row.forEach((id, j) => {
@@ -274,11 +287,7 @@ function renderTable(state) {
     if (showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
     setChildren(box.tiles, children);
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
-    const note = invalid
-      ? (errors[0] || info?.message || "Not a valid set").replace(/^Set \d+: /, "")
-      : info
-        ? `${info.kind ?? "set"} · ${info.value}`
-        : "";
+    const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}` : "";
     const isNew = row.every((id) => !startIds.has(id));
     setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim());
     setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
@@ -291,8 +300,9 @@ function renderTable(state) {
     // The round's start: the place to say what the turn line's "Opening: 0 of 30" asks.
     emptyTable ??= el("p", { class: "empty-table" });
     const v = state.view;
-    const open = `To open, lay sets from your rack worth ${v.threshold} points or more.`;
-    setText(emptyTable, `The table is empty. ${v.opened ? "Sets you lay go here." : open}`);
+    const open = `To open, lay sets from your rack worth ${v.threshold} points or more in all.`;
+    const playing = !v.round_over && !v.players[v.me]?.resigned;
+    setText(emptyTable, `The table is empty.${playing ? ` ${open}` : ""}`);
     boxes.push(emptyTable);
   }
   setChildren(sets, boxes);

@@ -2,8 +2,11 @@
 site) finds no serious or critical problem on the start, game and score screens; and each
 move is read out."""
 
+import functools
 import json
+import re
 
+import game_twin as twin
 import pytest
 from conftest import ROOT
 from playwright.sync_api import expect
@@ -148,7 +151,7 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     first = sets[0][0]
     app.tile(first).click()
     app.button("+ New Set").click()
-    said = f"{names[0]} to Set 1, place 1 of 1: not valid, a set needs at least 3 tiles"
+    said = f"{names[0]} to Set 1, place 1 of 1: not valid, a set needs at least 3 tiles."
     expect(news).to_have_text(said)
     # The same move again (after an Undo) is read again: the words differ by a space.
     app.button("Undo").click()
@@ -171,3 +174,39 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     page.get_by_role("button", name="Put here: rack, end").click()
     rack = app.rack_ids()
     expect(news).to_have_text(f"{names[0]} to your rack, place {len(rack)} of {len(rack)}.")
+
+
+@functools.cache
+def extension_before_opening() -> tuple[int, int]:
+    """A seed where the player starts, draws, and the computer lays sets; then a rack tile
+    that makes the first of them a longer set, which the player may not do before opening:
+    (seed, tile id)."""
+    for seed, answer in twin.answers_to_a_draw(LEVELS):
+        view = twin.computers(answer["view"])
+        if view["round_over"] or not view["table"] or view["opened"]:
+            continue
+        table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+        for tile in view["rack"]:
+            check = twin.call(cmd="check", table=[table[0] + [tile["id"]], *table[1:]])
+            if check["sets"][0]["valid"] and any(e["set"] == 0 for e in check["errors"]):
+                return seed, tile["id"]
+    raise AssertionError("no deal found")
+
+
+def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
+    # A rack tile added to a computer's set before the player has opened: the set itself
+    # reads as a run or group, but the turn's problem is about it ("before your opening,
+    # new sets come from your rack only"), and the set is marked so. The read-out said
+    # "run, 22 points" (it read the set alone).
+    seed, tile = extension_before_opening()
+    page = app.page
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    app.tile(tile).click()
+    page.get_by_role("button", name="Put here: Set 1, end").click()
+    first = app.set_box(0)
+    expect(first).to_have_attribute("aria-label", "Set 1, not valid")
+    note = first.locator(".set-note").text_content().rstrip(".")
+    said = re.compile(rf": not valid, {re.escape(note)}\.$")
+    expect(page.locator("#move-news")).to_have_text(said)
