@@ -538,15 +538,31 @@ def _matching_sets(
     return home
 
 
-def _jokers_won(
-    before: Sequence[Sequence[Tile]], home: int | None, row: Sequence[Tile]
-) -> list[str]:
-    """The codes of the jokers that set ``home`` of ``before`` held and ``row`` (what it
-    became) no longer holds."""
+def _joker_swaps(
+    before: Sequence[Sequence[Tile]], home: int | None, row: Sequence[Tile], new: Sequence[Tile]
+) -> tuple[list[Tile], list[Tile]]:
+    """The rack tiles of ``new`` that took the place of a joker set ``home`` of ``before``
+    gave up (each the tile that joker stood for), and those jokers."""
     if home is None:
-        return []
+        return [], []
     kept = {t.id for t in row}
-    return [t.code for t in before[home] if t.is_joker and t.id not in kept]
+    gone = [t for t in before[home] if t.is_joker and t.id not in kept]
+    if not gone:
+        return [], []
+    reading = read_set(before[home])
+    if reading.kind is None:  # a run that wraps from 13 to 1 (the variant)
+        reading = read_set(before[home], wrap=True)
+    stood = {t.id: code for t, code in zip(reading.tiles, reading.stands_for, strict=True)}
+    ins: list[Tile] = []
+    jokers: list[Tile] = []
+    for joker in gone:
+        options = (stood.get(joker.id) or "").split("/")
+        taken = {t.id for t in ins}
+        tile = next((t for t in new if t.code in options and t.id not in taken), None)
+        if tile is not None:
+            ins.append(tile)
+            jokers.append(joker)
+    return ins, jokers
 
 
 def describe_play(
@@ -557,8 +573,8 @@ def describe_play(
     A set added to is named by the tiles it had and still has, and a new set that
     takes a tile or two from the table, or tiles from more than one table set, is named
     whole, with the tiles it took (``made K6 K7 K8 (K7 from the table)``); "rearranged
-    the table" says that other table tiles moved. A set that gave up a joker for rack
-    tiles is named whole, as it was (``swapped Y12 for the J in Y11 J Y13``).
+    the table" says that other table tiles moved. A set that gave up a joker for the tile
+    it stood for is named whole, as it was (``swapped Y12 for the J in Y11 J Y13``).
     Never a set's number: a later play that rearranges the table renumbers the sets, and
     the line is read after that (in the log, and in the summary when the player's turn
     comes round). With ``name`` None the line tells a player what to do, for a hint:
@@ -586,11 +602,20 @@ def describe_play(
                 explained.update(t.id for t in old)
             else:
                 laid.append(" ".join(t.code for t in row))
-        elif new and (gone := _jokers_won(before, home.get(i), row)):
-            # A joker won back: the set is named as it was, joker and all ("Y11 Y13", what
-            # it kept, reads as no set at all).
+        elif new and (won := _joker_swaps(before, home.get(i), row, new))[0]:
+            # A joker won back by the tile it stood for: the set is named as it was, joker
+            # and all ("Y11 Y13", what it kept, reads as no set at all); tiles added to it
+            # besides, to the set it then is.
+            ins, jokers = won
             whole = " ".join(t.code for t in before[home[i]])
-            swapped.append(f"{' '.join(t.code for t in new)} for the {' '.join(gone)} in {whole}")
+            them = "the J" if len(jokers) == 1 else "the jokers"
+            swapped.append(f"{' '.join(t.code for t in ins)} for {them} in {whole}")
+            swapped_in = {t.id for t in ins}
+            rest = [t for t in new if t.id not in swapped_in]
+            if rest:
+                others = {t.id for t in rest}
+                named = " ".join(t.code for t in row if t.id not in others)
+                added.append(f"{' '.join(t.code for t in rest)} to {named}")
         elif new:  # added to a set, or to a part of one split up: named by its own tiles,
             # in their order on the table before the play (as the player sees them)
             own = [t for t in old if origin[t.id] == home.get(i)] or old
@@ -601,10 +626,10 @@ def describe_play(
     parts = []
     if laid:
         parts.append(("lay " if told else "laid ") + ", ".join(laid))
-    if added:
-        parts.append(("add " if told else "added ") + ", ".join(added))
     if swapped:
         parts.append(("swap " if told else "swapped ") + ", ".join(swapped))
+    if added:
+        parts.append(("add " if told else "added ") + ", ".join(added))
     if made:
         parts.append(("make " if told else "made ") + ", ".join(made))
     if rearranged:

@@ -651,3 +651,37 @@ def test_describe_play_names_a_set_that_gave_up_its_joker_whole():
     assert describe_play("Computer 1", [group, low], after) == (
         "Computer 1 swapped Y5 for the J in R5 J K5 and rearranged the table"
     )
+
+
+def test_describe_play_swaps_only_the_tile_the_joker_stood_for():
+    # Y10 and Y12 go into Y11 J Y13 and the joker makes a group of 12s: Y12 took its
+    # place, Y10 was added (it used to read "swapped Y10 Y12 for the J").
+    taken: set[int] = set()
+    (run,) = assign_ids([["Y11", "J", "Y13"]], taken)
+    y10, y12, b12, k12 = assign_ids([["Y10", "Y12", "B12", "K12"]], taken)[0]
+    after = [[y10, run[0], y12, run[2]], [run[1], b12, k12]]
+    assert check_turn([run], after, [y10, y12, b12, k12], opened=True).ok
+    assert describe_play("You", [run], after) == (
+        "You swapped Y12 for the J in Y11 J Y13 and added Y10 to Y11 Y12 Y13"
+        " and made J B12 K12 (J from the table)"
+    )
+    # R3 goes below R4 R5 R6 J (the joker was R7) as the joker leaves for K7 K8 K9: no
+    # tile took the joker's place, so it is an addition and a rearrangement.
+    taken = set()
+    run, low = assign_ids([["R4", "R5", "R6", "J"], ["K8", "K9", "K10"]], taken)
+    ((r3,),) = assign_ids([["R3"]], taken)
+    after = [[r3, *run[:3]], [run[3], *low]]
+    assert check_turn([run, low], after, [r3], opened=True).ok
+    assert describe_play("Computer 1", [run, low], after) == (
+        "Computer 1 added R3 to R4 R5 R6 and rearranged the table"
+    )
+    # Both jokers won back, each by its own tile.
+    taken = set()
+    run, low = assign_ids([["R5", "J", "J", "R8"], ["B1", "B2", "B3"]], taken)
+    r6, r7, k3, y3 = assign_ids([["R6", "R7", "K3", "Y3"]], taken)[0]
+    after = [[run[0], r6, r7, run[3]], [*low, run[1]], [run[2], k3, y3]]
+    assert check_turn([run, low], after, [r6, r7, k3, y3], opened=True).ok
+    assert describe_play("Computer 1", [run, low], after) == (
+        "Computer 1 swapped R6 R7 for the jokers in R5 J J R8 and made J K3 Y3"
+        " (J from the table) and rearranged the table"
+    )
