@@ -278,6 +278,7 @@ class Round:
             if player in passers[: self.passes]:
                 self.passes -= 1
         self.resigned[player] = True
+        self.drawn[player] = []  # out of the round: nothing of theirs to tell
         self._log({"action": "resign", "player": player})
         active = self.active_players()
         if len(active) == 1:

@@ -366,6 +366,20 @@ def test_a_saved_game_still_knows_the_tile_drawn():
     assert call("load", save=saved)["view"]["drawn"] == drawn
 
 
+def test_nothing_drawn_is_told_after_a_pass_or_a_resignation(by_hand):
+    new_game(seed=6, players=[HUMAN, BOT, BOT])
+    by_hand.rig(the_round(), ["R1 B1", "K13 Y7", "K2 Y2"], pool="K4", current=0)
+    assert call("draw")["view"]["drawn"]  # K4, the pool's last tile
+    while view()["current"] != 0:
+        call("bot_turn")
+    after = call("draw")["view"]  # the pool is empty: a pass
+    assert after["drawn"] == []
+    new_game(seed=6, players=[HUMAN, BOT, BOT])
+    by_hand.rig(the_round(), ["R1 B1", "K13 Y7", "K2 Y2"], current=0)
+    assert call("draw")["view"]["drawn"]
+    assert call("resign")["view"]["drawn"] == []  # out of the round
+
+
 def test_draw_with_an_empty_pool_is_a_pass(by_hand):
     rigged_game(by_hand, ["R1", "B1"])
     the_round().pool = []

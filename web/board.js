@@ -194,6 +194,12 @@ export function applyView(state, view) {
   state.hintIds = new Set();
   state.hint = null;
   state.undo = [];
+  // The last move's news was about the table this view replaces.
+  state.news = "";
+  // The engine knows what the player drew at their last turn: with nothing drawn (a play,
+  // a pass, a new round or game), no tile stays marked as just drawn (tile ids come round
+  // again in every deal).
+  if (!view.drawn?.length) state.drawn = new Set();
 }
 
 /** The tile that a new view added to the rack (after a draw), if any. */
