@@ -60,7 +60,7 @@ def test_opening_by_dragging(app):
     expect(app.page.locator("#turn-info")).to_contain_text("Opening: 0 of 30")
     # The empty table says what that asks (a new player met "Opening: 0 of 30" unexplained).
     expect(app.table.locator(".empty-table")).to_have_text(
-        "The table is empty. To open, lay sets from your rack worth 30 points or more."
+        "The table is empty. To open, lay sets from your rack worth 30 points or more in all."
     )
     for tiles in sets:
         app.drag_new_set(tiles)
