@@ -437,10 +437,10 @@ export function createGame(engine, options = {}) {
     state.dialog = answer.view.round_over ? "round" : null;
     board.applyView(state, answer.view);
     const arranged = restoreArrangement();
-    // The tile drawn at the player's last turn is named and marked again, as it was
-    // before the reload (a move this turn had put the mark away).
-    const drawn = arranged ? [] : answer.view.drawn ?? [];
-    state.drawn = new Set(drawn.map((t) => t.id));
+    // The tile drawn at the player's last turn is named (and marked, by applyView) again,
+    // as it was before the reload; a move this turn had put the mark away.
+    if (arranged) state.drawn = new Set();
+    const drawn = arranged ? [] : answer.view.drawn;
     const drew = drawn.length ? ` You drew ${drawnNames(drawn)}.` : "";
     say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}`);
     redraw();
@@ -623,7 +623,6 @@ export function createGame(engine, options = {}) {
       }
       stopClock();
       state.highlight = new Set();
-      state.drawn = new Set();
       await settle(answer, answer.view.log.at(-1));
       return true;
     },
@@ -632,7 +631,6 @@ export function createGame(engine, options = {}) {
      *  and the player is told so. */
     async draw() {
       if (!isMyTurn(state)) return;
-      const before = state.startRack.slice();
       const arranged = board.isTouched(state);
       state.busy = true;
       redraw();
@@ -640,8 +638,7 @@ export function createGame(engine, options = {}) {
       state.busy = false;
       stopClock();
       if (answer.error) return settle(answer);
-      const drawn = board.newRackTiles(before, answer.view);
-      state.drawn = new Set(drawn.map((t) => t.id));
+      const drawn = answer.view.drawn;
       const did = drawn.length ? `drew ${drawnNames(drawn)}` : "passed";
       const text = arranged ? `Your arrangement was put back; you ${did}.` : `You ${did}.`;
       return settle(answer, text);
@@ -731,7 +728,6 @@ export function createGame(engine, options = {}) {
         penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${count(n, "penalty tile")}${n ? `: ${drawnNames(tiles)}` : ""}.`,
       };
       state.highlight = new Set();
-      state.drawn = new Set(tiles.map((t) => t.id));
       return settle(answer, texts[event.outcome] ?? "Time is up.");
     },
 

@@ -196,14 +196,8 @@ export function applyView(state, view) {
   state.undo = [];
   // The last move's news was about the table this view replaces.
   state.news = "";
-  // The engine knows what the player drew at their last turn: with nothing drawn (a play,
-  // a pass, a new round or game), no tile stays marked as just drawn (tile ids come round
-  // again in every deal).
-  if (!view.drawn?.length) state.drawn = new Set();
-}
-
-/** The tile that a new view added to the rack (after a draw), if any. */
-export function newRackTiles(before, view) {
-  const had = new Set(before);
-  return view.rack.filter((t) => !had.has(t.id));
+  // The tiles the player drew at their last turn are marked on the rack, from the
+  // engine's word (until the player's first move): a play, a pass, a new round or game
+  // marks none (tile ids come round again in every deal).
+  state.drawn = new Set((view.drawn ?? []).map((t) => t.id));
 }

@@ -70,12 +70,12 @@ const CODE = /\b([RBYK])(1[0-3]|[1-9])\b|\bJ\b/g;
 /** The engine's words with each tile code shown as a small tile: its number in its
  *  colour, with its colour's symbol (CSS); the letter stays in the text, hidden from the
  *  eye, so the words read (and copy) as they are written: "Computer 1 laid Y4 Y5 Y6". */
-export function richText(text) {
+function richText(text) {
   const parts = [];
   let last = 0;
   for (const m of text.matchAll(CODE)) {
     if (m.index > last) parts.push(text.slice(last, m.index));
-    const letter = el("span", { class: "code-letter", text: m[1] ?? "J" });
+    const letter = el("span", { class: "code-letter sr-only", text: m[1] ?? "J" });
     parts.push(el("span", { class: `code ${m[1] ? COLOUR_WORD[m[1]] : "joker"}` }, [letter, m[2] ?? ""]));
     last = m.index + m[0].length;
   }
