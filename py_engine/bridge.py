@@ -294,15 +294,17 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
         table = None
     before = [list(row) for row in game.table]
     what, drawn = game.timeout(table, player=session.me)
-    penalty = f"{len(drawn)} penalty tile{'' if len(drawn) == 1 else 's'}"
+    if drawn:
+        s = "" if len(drawn) == 1 else "s"
+        penalty = f"you drew {len(drawn)} penalty tile{s}: {_drawn(*drawn)}"
+    else:
+        penalty = "the pool is empty, so there was no penalty"
     lines = {
         "draw": f"Time ran out: you drew {_drawn(*drawn)}",
         "pass": "Time ran out: you passed",
         "play": f"Time ran out: {describe_play('you', before, game.table)}",
-        "penalty": f"Time ran out: the table snapped back and you drew {penalty}",
+        "penalty": f"Time ran out: the table snapped back and {penalty}",
     }
-    if what == "penalty" and drawn:
-        lines["penalty"] += f": {_drawn(*drawn)}"
     session.say(lines[what])
     event = {"type": "timeout", "outcome": what, "player": session.me}
     event["tiles"] = [t.to_json() for t in drawn]

@@ -474,6 +474,22 @@ def test_a_timeout_penalty_of_one_tile_says_one_tile(by_hand):
     assert answer["view"]["log"][-1].endswith("you drew 1 penalty tile: Y5")
 
 
+def test_a_timeout_penalty_with_an_empty_pool_says_there_was_none(by_hand):
+    # The pool is empty: the table snaps back and nothing is drawn, and the log does not
+    # speak of "0 penalty tiles".
+    new_game(seed=6)
+    by_hand.rig(the_round(), ["R7 R8 R9 K1", "B1"], pool="", current=0)
+    game = the_round()
+    answer = call("timeout", table=ids(by_hand, game, ["R7 R8 R9"]))
+    (event,) = answer["events"]
+    assert (event["outcome"], event["tiles"]) == ("penalty", [])
+    assert answer["view"]["table"] == []
+    assert len(answer["view"]["rack"]) == 4
+    assert answer["view"]["log"][-1] == (
+        "Time ran out: the table snapped back and the pool is empty, so there was no penalty"
+    )
+
+
 # ----- resigning, rounds, the match --------------------------------------------------------------
 
 

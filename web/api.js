@@ -725,7 +725,7 @@ export function createGame(engine, options = {}) {
         draw: `Time is up: you drew ${drawnNames(tiles)}.`,
         pass: "Time is up: the pool is empty, so you passed.",
         play: "Time is up: your arrangement was legal, so it was played.",
-        penalty: `Time is up: your arrangement was not legal, so the table snapped back and you drew ${count(n, "penalty tile")}${n ? `: ${drawnNames(tiles)}` : ""}.`,
+        penalty: `Time is up: your arrangement was not legal, so the table snapped back ${n ? `and you drew ${count(n, "penalty tile")}: ${drawnNames(tiles)}` : "(the pool is empty, so there is no penalty)"}.`,
       };
       state.highlight = new Set();
       return settle(answer, texts[event.outcome] ?? "Time is up.");

@@ -5,6 +5,7 @@ mid-turn keeps the deadline: the countdown goes on, or time is up if it passed."
 import re
 import time
 
+import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
 from playwright.sync_api import expect
@@ -83,6 +84,31 @@ def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
     names = ["a joker" if n == "joker" else n for n in names]
     expect(app.page.locator("#message")).to_contain_text(f"penalty tiles: {', '.join(names)}.")
     assert all(i not in {t for row in app.table_ids() for t in row} for i in rack[:2])
+
+
+def test_clock_snaps_back_with_no_penalty_when_the_pool_is_empty(app):
+    """With the pool empty an illegal arrangement still snaps back, but there is nothing
+    to draw: the message says so instead of "you drew 0 penalty tiles"."""
+    page = app.page
+    saved = twin.saved_game({"turn_seconds": SECONDS}, empty_pool=True)
+    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.locator("#pool-count")).to_have_text("0")
+    rack = app.rack_ids()
+    app.tap_new_set(rack[:2])
+    message = page.locator("#message")
+    expect(message).to_contain_text("so the table snapped back", timeout=WAIT_MS)
+    expect(message).to_contain_text("(the pool is empty, so there is no penalty).")
+    expect(message).not_to_contain_text("0 penalty tiles")
+    expect(page.locator("#log")).to_contain_text(
+        "the table snapped back and the pool is empty, so there was no penalty"
+    )
+    app.wait_for_turn()
+    assert sorted(app.rack_ids()) == sorted(rack)
+    assert app.table_ids() == []
 
 
 def seconds_left(page) -> int:
