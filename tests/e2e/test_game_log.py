@@ -194,3 +194,35 @@ def test_tile_codes_in_the_news_and_the_log_show_as_small_tiles(app: GamePage):
         assert all(c["letterWidth"] > 3 for c in message.evaluate(CHIPS_JS))
     finally:
         page.emulate_media(forced_colors="none")
+
+
+# For each line of the log with a code chip: whether it is the last line, the alpha of
+# its text's colour, and the lowest opacity its chips are drawn with (all their
+# ancestors' opacities multiplied).
+DIMMED_JS = """(log) => [...log.querySelectorAll('li')].filter(li => li.querySelector('.code'))
+  .map(li => {
+    const seen = (el) => {
+      let o = 1;
+      for (; el; el = el.parentElement) o *= +getComputedStyle(el).opacity;
+      return o;
+    };
+    const rgba = getComputedStyle(li).color.match(/rgba\\([^)]*,\\s*([\\d.]+)\\)/);
+    const alpha = rgba ? rgba[1] : '1';
+    return {last: li === log.lastElementChild, alpha: +alpha,
+            chips: Math.min(...[...li.querySelectorAll('.code')].map(seen))};
+  })"""
+
+
+def test_older_log_lines_are_dimmed_but_their_code_chips_are_not(app: GamePage):
+    # Older lines were dimmed with opacity, which dimmed their chips too: the yellow
+    # fell to about 4:1. Now only the words are dimmed.
+    seed, _, _ = computer_play_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()  # "You drew ..." (a chip), then the computer's turn
+    app.wait_for_turn()
+    lines = app.page.locator("#log").evaluate(DIMMED_JS)
+    older = [line for line in lines if not line["last"]]
+    assert older, lines
+    for line in older:
+        assert line["alpha"] < 0.9, line  # the words are dimmed
+        assert line["chips"] == 1, line  # the chips are not
