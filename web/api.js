@@ -178,18 +178,22 @@ export function createGame(engine, options = {}) {
   function keepArrangement() {
     const view = state.view;
     if (!view || state.restoring || state.stale) return;
-    const table = isMyTurn(state) && board.isTouched(state) ? state.table : null;
+    const mine = isMyTurn(state);
+    const table = mine && board.isTouched(state) ? state.table : null;
+    // The turn's moves so far, for Undo after a reload (a reload used to forget them).
+    const undo = mine ? state.undo.map((a) => ({ rack: a.rack, table: a.table })) : [];
     try {
       const start = table ? state.turnRack : null; // the rack Reset Turn brings back
-      localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table, start }));
+      localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table, start, undo }));
     } catch {
       // Storage full or disabled: a reload deals the rack back in the engine's order.
     }
   }
 
-  /** Put back the kept rack order (and the arrangement in progress, on the player's
-   *  turn) when it fits the view just restored: the same turn, and exactly the tiles the
-   *  engine reports. Anything else is ignored. Returns true when the arrangement came back. */
+  /** Put back the kept rack order (and the arrangement in progress and Undo's history,
+   *  on the player's turn) when it fits the view just restored: the same turn, and
+   *  exactly the tiles the engine reports. Anything else is ignored. Returns true when
+   *  the arrangement came back. */
   function restoreArrangement() {
     let kept = null;
     try {
@@ -201,30 +205,31 @@ export function createGame(engine, options = {}) {
     const ids = (list) => Array.isArray(list) && list.every(Number.isInteger) && new Set(list).size === list.length;
     if (!kept || typeof kept !== "object" || kept.turn !== turnKey(view) || !ids(kept.rack)) return false;
     const rackIds = new Set(state.startRack);
-    const table = kept.table;
-    const myTurn = !view.round_over && view.current === view.me;
-    if (myTurn && Array.isArray(table) && table.length && table.every((row) => ids(row) && row.length)) {
-      // Every tile of the turn exactly once: the rack only holds tiles of the engine's
-      // rack, and every other tile of the rack and of the table is on the table.
-      const placed = table.flat();
-      const all = [...kept.rack, ...placed];
-      const expected = [...state.startRack, ...state.startTable.flat()];
+    const expected = [...state.startRack, ...state.startTable.flat()];
+    // An arrangement of this turn: every tile of the turn exactly once, the rack holding
+    // only tiles of the engine's rack, every other tile of the rack and the table in a set.
+    const fits = (rack, table) => {
+      if (!ids(rack) || !Array.isArray(table) || !table.every((row) => ids(row) && row.length)) return false;
+      const all = [...rack, ...table.flat()];
       const seen = new Set(all);
-      if (
-        seen.size === all.length &&
-        all.length === expected.length &&
-        expected.every((id) => seen.has(id)) &&
-        kept.rack.every((id) => rackIds.has(id))
-      ) {
-        state.rack = kept.rack.slice();
-        state.table = table.map((row) => row.slice());
-        // The rack as the turn began, for Reset Turn: kept with the arrangement (the
-        // engine's rack exactly), else the kept rack with the laid tiles after it.
-        const start = kept.start;
-        const whole = ids(start) && start.length === state.startRack.length && start.every((id) => rackIds.has(id));
-        state.turnRack = whole ? start.slice() : [...kept.rack, ...state.startRack.filter((id) => !kept.rack.includes(id))];
-        return board.isTouched(state);
-      }
+      return seen.size === all.length && all.length === expected.length && expected.every((id) => seen.has(id)) && rack.every((id) => rackIds.has(id));
+    };
+    const myTurn = !view.round_over && view.current === view.me;
+    // Undo's history comes back whole, or not at all.
+    const undo = kept.undo;
+    if (myTurn && Array.isArray(undo) && undo.every((a) => a && typeof a === "object" && fits(a.rack, a.table))) {
+      state.undo = undo.map((a) => ({ rack: a.rack.slice(), table: a.table.map((row) => row.slice()) }));
+    }
+    const table = kept.table;
+    if (myTurn && Array.isArray(table) && table.length && fits(kept.rack, table)) {
+      state.rack = kept.rack.slice();
+      state.table = table.map((row) => row.slice());
+      // The rack as the turn began, for Reset Turn: kept with the arrangement (the
+      // engine's rack exactly), else the kept rack with the laid tiles after it.
+      const start = kept.start;
+      const whole = ids(start) && start.length === state.startRack.length && start.every((id) => rackIds.has(id));
+      state.turnRack = whole ? start.slice() : [...kept.rack, ...state.startRack.filter((id) => !kept.rack.includes(id))];
+      return board.isTouched(state);
     }
     // The rack order alone: the kept order of the tiles still on the rack, then the rest.
     const order = kept.rack.filter((id) => rackIds.has(id));

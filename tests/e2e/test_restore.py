@@ -174,6 +174,45 @@ def test_reload_keeps_the_rack_order_and_the_arrangement_in_progress(app):
     assert app.table_ids() == engine_table(page)
 
 
+def test_undo_goes_back_move_by_move_after_a_reload(app):
+    """Undo's history is kept with the arrangement: after a reload it still takes the
+    turn back one move at a time (it used to be forgotten, Reset Turn the only way back).
+    A history that does not fit the turn is dropped whole, the arrangement kept."""
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    steps = [(app.rack_ids(), app.table_ids())]
+    index = app.tap_new_set(sets[0][:1])
+    steps.append((app.rack_ids(), app.table_ids()))
+    for tile in sets[0][1:]:
+        app.tile(tile).click()
+        page.get_by_role("button", name=f"Put here: Set {index + 1}, end").click()
+        steps.append((app.rack_ids(), app.table_ids()))
+    app = reload(page)
+    expect(page.locator("#message")).to_contain_text("with the tiles you had arranged")
+    assert (app.rack_ids(), app.table_ids()) == steps[-1]
+    undo = app.button("Undo")
+    for rack, table in reversed(steps[:-1]):
+        expect(undo).to_be_enabled()
+        undo.click()
+        assert app.rack_ids() == rack
+        assert app.table_ids() == table
+    expect(undo).to_be_disabled()
+    # A history with a tile in it the turn does not have: Undo starts afresh, the
+    # arrangement itself comes back.
+    app.tap_new_set(sets[0])
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{ARRANGEMENT}')"))
+    assert len(kept["undo"]) == len(sets[0])
+    kept["undo"][0]["rack"] = [*kept["undo"][0]["rack"], 9999]
+    page.evaluate(f"localStorage.setItem('{ARRANGEMENT}', {json.dumps(json.dumps(kept))})")
+    table = app.table_ids()
+    app = reload(page)
+    assert app.table_ids() == table
+    expect(app.button("Undo")).to_be_disabled()
+    app.button("Reset Turn").click()
+    assert app.table_ids() == engine_table(page)
+
+
 def test_a_stale_or_corrupt_arrangement_is_ignored(app):
     page = app.page
     seed, sets = opening_deal()
