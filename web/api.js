@@ -52,9 +52,14 @@ export function createGame(engine, options = {}) {
     const row = i < 0 ? state.rack : state.table[i];
     const where = `${tileName(id)} to ${i < 0 ? "your rack" : `Set ${i + 1}`}, place ${row.indexOf(id) + 1} of ${row.length}`;
     const verdict = i < 0 ? null : setVerdict(state, i);
-    if (!verdict) return `${where}.`;
-    if (verdict.problem !== undefined) return `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
-    return `${where}: ${verdict.kind}, ${verdict.value} points.`;
+    let said = `${where}.`;
+    if (verdict?.problem !== undefined) said = `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
+    else if (verdict) said = `${where}: ${verdict.kind}, ${verdict.value} points.`;
+    // Before the opening, its total too, in the same words: the turn line shows it but is
+    // not read out for a move (two announcements for one move).
+    const v = state.view;
+    if (!v.opened) said += ` Opening: ${state.check?.opening_value ?? 0} of ${v.threshold}.`;
+    return said;
   }
 
   function tellMove(text) {

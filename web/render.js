@@ -805,10 +805,15 @@ function renderScreens(state) {
   renderRulesInfo(state);
   renderLog(state);
   // While the computers play, the message tells each turn: the turn line's "Computer 1 is
-  // thinking…", "… is playing…" would be read out beside it, so it is not read then.
+  // thinking…", "… is playing…" would be read out beside it, so it is not read then. Nor
+  // is a change of the opening's total alone ("Your turn · Opening: 21 of 30"): the move
+  // that made it is read out with it (moveNews).
   const turnLine = $("turn-info");
-  turnLine.setAttribute("aria-live", state.showing ? "off" : "polite");
-  setText(turnLine, turnText(state)); // a live region: written only when it changes
+  const turn = turnText(state);
+  const head = (line) => line.split(" · ")[0];
+  const quiet = state.showing || (isMyTurn(state) && head(turnLine.textContent) === head(turn));
+  turnLine.setAttribute("aria-live", quiet ? "off" : "polite");
+  setText(turnLine, turn); // a live region: written only when it changes
   setText($("move-news"), state.news);
   renderClock(state);
   const msg = $("message");

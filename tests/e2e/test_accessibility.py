@@ -151,8 +151,14 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     first = sets[0][0]
     app.tile(first).click()
     app.button("+ New Set").click()
+    # Before the opening, its total is said with the move (the turn line shows it too,
+    # but is not read out for a move: one announcement, not two).
     said = f"{names[0]} to Set 1, place 1 of 1: not valid, a set needs at least 3 tiles."
+    said += " Opening: 0 of 30."
     expect(news).to_have_text(said)
+    turn_line = page.locator("#turn-info")
+    expect(turn_line).to_have_text("Your turn · Opening:\u00a00\u00a0of\u00a030")
+    expect(turn_line).to_have_attribute("aria-live", "off")
     # The same move again (after an Undo) is read again: the words differ by a space.
     app.button("Undo").click()
     app.tile(first).click()
@@ -165,15 +171,21 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
         page.get_by_role("button", name="Put here: Set 1, end").click()
         expect(news).to_contain_text(f"{names[n - 1]} to Set 1, place {n} of {n}")
     check = page.evaluate("window.__rummikub.state.check.sets[0]")
+    total = page.evaluate("window.__rummikub.state.check.opening_value")
+    assert total == check["value"] > 0
     expect(news).to_have_text(
         f"{names[-1]} to Set 1, place {len(names)} of {len(names)}: "
-        f"{check['kind']}, {check['value']} points."
+        f"{check['kind']}, {check['value']} points. Opening: {total} of 30."
     )
+    expect(turn_line).to_contain_text(f"Opening:\u00a0{total}\u00a0of\u00a030")
+    expect(turn_line).to_have_attribute("aria-live", "off")
     # Back to the rack: its place there.
     app.tile(first).click()
     page.get_by_role("button", name="Put here: rack, end").click()
     rack = app.rack_ids()
-    expect(news).to_have_text(f"{names[0]} to your rack, place {len(rack)} of {len(rack)}.")
+    expect(news).to_have_text(
+        f"{names[0]} to your rack, place {len(rack)} of {len(rack)}. Opening: 0 of 30."
+    )
 
 
 @functools.cache
@@ -208,5 +220,5 @@ def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
     first = app.set_box(0)
     expect(first).to_have_attribute("aria-label", "Set 1, not valid")
     note = first.locator(".set-note").text_content().rstrip(".")
-    said = re.compile(rf": not valid, {re.escape(note)}\.$")
+    said = re.compile(rf": not valid, {re.escape(note)}\. Opening: 0 of \d+\.$")
     expect(page.locator("#move-news")).to_have_text(said)
