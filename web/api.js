@@ -12,11 +12,26 @@ const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's runni
 // {turn, rack, table} the player's own rack order and, on their turn, the arrangement in
 // progress: a reload brings them back when the engine's game is at that very turn.
 const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
+// {game, delay, form} of the game in hand, kept when it starts: a name of its own (so
+// statistics tell its rounds from another game's with the same scores), how long a
+// computer turn stays on show (a reload used to fall back to the default), and the
+// start screen's choices, which main.js puts back on the start screen.
+export const SETTINGS_KEY = `${SAVE_KEY}.settings`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`);
 // How long Hint may look before the message says it is looking.
 const HINT_PATIENCE_MS = 250;
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+
+/** The kept settings of the game in hand ({game, delay, form}), or null. */
+export function keptSettings() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SETTINGS_KEY));
+    return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : null;
+  } catch {
+    return null;
+  }
+}
 
 export function createGame(engine, options = {}) {
   const state = createState();
@@ -426,6 +441,10 @@ export function createGame(engine, options = {}) {
       return false;
     }
     if (!saved) return false;
+    // The game's own settings (its name, its pace), when they were kept.
+    const kept = keptSettings();
+    state.gameId = typeof kept?.game === "string" ? kept.game : null;
+    if (Number.isFinite(kept?.delay) && kept.delay >= 0) botDelay = kept.delay;
     state.restoring = true;
     redraw();
     await engine.ready;
@@ -477,6 +496,12 @@ export function createGame(engine, options = {}) {
     await computers.catch(() => {});
     const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
     if (answer.error) throw new Error(answer.error);
+    state.gameId = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
+    try {
+      localStorage.setItem(SETTINGS_KEY, JSON.stringify({ game: state.gameId, delay: botDelay, form: settings.form ?? null }));
+    } catch {
+      // Storage full or off: a reload shows computer turns at the default pace.
+    }
     state.busy = false;
     state.showing = null;
     state.message = null;
@@ -880,8 +905,10 @@ export function createGame(engine, options = {}) {
     redraw();
   }
 
-  /** Names a finished round, so statistics count it once even across reloads. */
+  /** Names a finished round, so statistics count it once even across reloads: by the
+   *  game's own name and the round (a game saved before games had names, by its scores). */
   function roundKey(view) {
+    if (state.gameId) return JSON.stringify([state.gameId, view.round]);
     return JSON.stringify([view.history, view.players.map((p) => p.name), view.round]);
   }
 

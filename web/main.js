@@ -3,7 +3,7 @@
 // long a computer turn stays on show, the turn clock); window.__rummikub is the game
 // api, for looking at the state from tests (which still act through the UI).
 
-import { createGame } from "./api.js";
+import { createGame, keptSettings } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
 import { count, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
@@ -62,6 +62,39 @@ function renderLevels() {
 $("opponents").addEventListener("change", renderLevels);
 renderLevels();
 for (const v of VARIANTS) $(`${v.flag.replaceAll("_", "-")}-about`).textContent = v.about;
+
+/** The start screen's choices, by field name (the deal number left out: a deal chosen
+ *  once is not dealt again unasked). */
+function formChoices() {
+  const choices = {};
+  for (const field of $("start-form").elements) {
+    if (!field.name || field.name === "seed") continue;
+    choices[field.name] = field.type === "checkbox" ? field.checked : field.value;
+  }
+  return choices;
+}
+
+/** The choices of the game in hand (or the last one) back on the start screen, after a
+ *  reload: it showed the defaults. A choice the form no longer offers is left alone. */
+function restoreChoices(choices) {
+  if (!choices || typeof choices !== "object") return;
+  const form = $("start-form");
+  const put = (name) => {
+    const field = form.elements.namedItem(name);
+    const value = choices[name];
+    if (!field || field.name === "seed" || !(name in choices)) return;
+    if (field.type === "checkbox") {
+      if (typeof value === "boolean") field.checked = value;
+    } else if (typeof value === "string" && [...(field.options ?? [])].some((o) => o.value === value)) {
+      field.value = value;
+    }
+  };
+  put("opponents");
+  renderLevels(); // as many level choices as opponents, then their levels
+  for (const name of Object.keys(choices)) if (name !== "opponents") put(name);
+  for (const select of $("levels").querySelectorAll("select")) select.dispatchEvent(new Event("change"));
+}
+restoreChoices(keptSettings()?.form);
 if (params.has("seed")) $("seed").value = params.get("seed");
 // ?delay=MS and ?clock=SECONDS pre-select a setting, adding it when it is not offered.
 function preselect(select, value, label) {
@@ -92,7 +125,7 @@ function readSettings() {
   const rules = readRules();
   const seed = data.get("seed");
   game.setDelay(Number(data.get("delay")));
-  return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed) };
+  return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed), form: formChoices() };
 }
 
 // A new game abandons the one in progress: asked first, unless the match is over.

@@ -8,9 +8,9 @@ import json
 import re
 
 from conftest import BOOT_TIMEOUT_MS
-from game_page import GamePage
+from game_page import GamePage, watch, watched
 from playwright.sync_api import BrowserContext, expect
-from test_play import LEVELS, opening_deal
+from test_play import LEVELS, computer_play_deal, opening_deal
 
 ARRANGEMENT = "rummikub.savedGame.arrangement"
 
@@ -275,3 +275,29 @@ def test_a_reload_while_the_computers_play_still_names_the_tile_drawn(app):
     app.tile(drawn).click()
     app.button("+ New Set").click()
     expect(app.tile(drawn)).not_to_have_class(re.compile(r"\bhighlight\b"))
+
+
+def test_a_reload_keeps_the_games_pace_and_its_start_screen_choices(app):
+    # A reload used to fall back to computer turns on show for 900 ms whatever the game
+    # was started with, and the start screen to its defaults (1 opponent, Medium).
+    page = app.page
+    seed, turn, _ = computer_play_deal()
+    app.new_game(seed, LEVELS, delay=0)  # Instant
+    app = reload(page)
+    watch(
+        page,
+        "__pending",
+        "() => window.__pending.push(document.querySelectorAll('#sets .tile.pending').length)",
+    )
+    app.button("Draw").click()
+    app.wait_for_turn()
+    expect(page.locator("#log")).to_contain_text(turn["narration"])  # the computer played
+    assert max(watched(page, "__pending")) == 0  # and no tile was revealed one by one
+    # The start screen shows the game's own choices.
+    page.locator("#menu-new-game").click()
+    expect(page.get_by_label("Computer opponents")).to_have_value(str(len(LEVELS)))
+    for i, level in enumerate(LEVELS):
+        expect(page.get_by_label(f"Computer {i + 1} level")).to_have_value(level)
+    expect(page.get_by_label("Computer turns stay on show")).to_have_value("0")
+    expect(page.get_by_label("Deal number")).to_have_value("")  # not dealt again unasked
+    page.get_by_role("button", name="Back to Game").click()

@@ -40,3 +40,32 @@ def test_clearing_the_statistics_asks_first(app):
         expect(page.locator(f"#stats dt:text-is('{name}') + dd")).to_have_text("0")
     expect(page.locator("#stats dt:text-is('Best round score') + dd")).to_have_text("–")
     summary.click()
+
+
+def resign_single_round_game(app, seed: int) -> None:
+    page = app.page
+    app.new_game(seed, LEVELS, target=0)
+    app.button("Resign").click()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role(
+        "button", name="Resign"
+    ).click()
+    app.wait_for_turn()
+    page.get_by_role("dialog", name="Game Over").get_by_role("button", name="New Game").click()
+
+
+def test_a_round_counts_even_when_an_earlier_game_ended_the_same(app):
+    # Statistics named a round by its scores and the players' names, so a second game
+    # whose round ended with the same scores (the same deal replayed and resigned at
+    # once, or two deals with the same rack value) was taken for the first and not
+    # counted. Each game now has a name of its own.
+    page = app.page
+    seed, _ = opening_deal()
+    resign_single_round_game(app, seed)
+    page.get_by_text("Your statistics").click()
+    rounds, games = int(stat(page, "Rounds played")), int(stat(page, "Games played"))
+    page.get_by_text("Your statistics").click()
+    resign_single_round_game(app, seed)
+    page.get_by_text("Your statistics").click()
+    assert int(stat(page, "Rounds played")) == rounds + 1
+    assert int(stat(page, "Games played")) == games + 1
+    page.get_by_text("Your statistics").click()
