@@ -17,6 +17,10 @@ const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
 // computer turn stays on show (a reload used to fall back to the default), and the
 // start screen's choices, which main.js puts back on the start screen.
 export const SETTINGS_KEY = `${SAVE_KEY}.settings`;
+// {turn, lines, highlight}: the computers' turns since the player's last one, as told
+// and highlighted so far, so a reload while they play (or before the player's first
+// move) still sums up all of them, not only those after it.
+const SINCE_KEY = `${SAVE_KEY}.since`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`);
 // How long Hint may look before the message says it is looking.
@@ -210,6 +214,33 @@ export function createGame(engine, options = {}) {
     }
   }
 
+  function keepSince(lines) {
+    if (state.stale) return;
+    try {
+      localStorage.setItem(SINCE_KEY, JSON.stringify({ turn: turnKey(state.view), lines, highlight: [...state.highlight] }));
+    } catch {
+      // Storage full or off: a reload sums up only the turns after it.
+    }
+  }
+
+  /** The computers' turns since the player's last one, as kept for this very turn of
+   *  the game ({lines, highlight}), or null. */
+  function keptSince() {
+    let kept = null;
+    try {
+      kept = JSON.parse(localStorage.getItem(SINCE_KEY));
+    } catch {
+      return null;
+    }
+    const view = state.view;
+    if (!kept || typeof kept !== "object" || kept.turn !== turnKey(view)) return null;
+    const { lines, highlight } = kept;
+    if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return null;
+    if (!Array.isArray(highlight) || !highlight.every(Number.isInteger)) return null;
+    const onTable = new Set(view.table.flatMap((set) => set.tiles.map((t) => t.id)));
+    return { lines, highlight: highlight.filter((id) => onTable.has(id)) };
+  }
+
   /** Put back the kept rack order (and the arrangement in progress and Undo's history,
    *  on the player's turn) when it fits the view just restored: the same turn, and
    *  exactly the tiles the engine reports. Anything else is ignored. Returns true when
@@ -321,9 +352,14 @@ export function createGame(engine, options = {}) {
     // What the player last did (or was told), then each computer turn: the summary
     // shown when the player's turn starts.
     const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
+    const start = told.length;
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
-    let fresh = true;
+    // After a reload, those before it come back (restoreSince) and go on from there.
+    const since = state.since;
+    state.since = null;
+    if (since) told.push(...since.lines);
+    let fresh = !since;
     // A resignation is sent from here, between two computer turns (never beside one: the
     // engine answers one call at a time, and a bot turn cut off by the watchdog restarts
     // the worker), so one made while the computers play takes effect at once.
@@ -392,6 +428,7 @@ export function createGame(engine, options = {}) {
       redraw();
       if (turn.action === "draw" && pace() && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
       await persist();
+      keepSince(told.slice(start));
       if (pace()) await pause(pace());
     }
     if (mine !== epoch) return;
@@ -471,7 +508,15 @@ export function createGame(engine, options = {}) {
     if (arranged) state.drawn = new Set();
     const drawn = arranged ? [] : answer.view.drawn;
     const drew = drawn.length ? ` You drew ${drawnNames(drawn)}.` : "";
-    say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}`);
+    // The computers' turns since the player's last one, told and highlighted again: by
+    // the computer-turn loop when they are still playing, else here (none once the
+    // player has begun to arrange their turn, which put the highlights away).
+    const since = arranged || answer.view.round_over ? null : keptSince();
+    if (since) state.highlight = new Set(since.highlight);
+    const mine = answer.view.current === answer.view.me;
+    const told = since && mine && since.lines.length ? ` ${since.lines.join(" ")}` : "";
+    if (since && !mine) state.since = since;
+    say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}${told}`);
     redraw();
     if (arranged) liveCheck().catch(failed);
     runComputers().catch(failed); // not awaited: a new game need not wait for them
@@ -492,6 +537,7 @@ export function createGame(engine, options = {}) {
     keepDeadline(null);
     try {
       localStorage.removeItem(ARRANGEMENT_KEY);
+      localStorage.removeItem(SINCE_KEY); // a deal replayed has the same first turns
     } catch {}
     await computers.catch(() => {});
     const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });

@@ -4,9 +4,11 @@ arrangement in progress come back with it only when they fit the engine's game."
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
+import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage, watch, watched
 from playwright.sync_api import BrowserContext, expect
@@ -301,3 +303,42 @@ def test_a_reload_keeps_the_games_pace_and_its_start_screen_choices(app):
     expect(page.get_by_label("Computer turns stay on show")).to_have_value("0")
     expect(page.get_by_label("Deal number")).to_have_value("")  # not dealt again unasked
     page.get_by_role("button", name="Back to Game").click()
+
+
+@functools.cache
+def first_computer_plays(levels: tuple[str, ...]) -> tuple[int, dict]:
+    """A seed where the player starts against ``levels`` and, after the player's draw,
+    the first computer lays tiles: (seed, its turn)."""
+    for seed, answer in twin.answers_to_a_draw(list(levels)):
+        if answer["turn"]["action"] == "play":
+            return seed, answer["turn"]
+    raise AssertionError("no seed where the first computer plays at once")
+
+
+def test_a_reload_while_the_computers_play_still_sums_up_all_their_turns(app):
+    # Reloaded while Computer 2's turn was on show, the summary told only the turns after
+    # the reload, and Computer 1's tiles were no longer highlighted: what happened before
+    # it was only in the log's dim lines.
+    levels = ("hard", "hard", "hard")
+    seed, turn = first_computer_plays(levels)
+    page = app.page
+    app.new_game(seed, list(levels), delay=900)
+    app.button("Draw").click()
+    expect(page.locator("#turn-info")).to_contain_text("Computer 2", timeout=30_000)
+    app = reload(page)
+    message = page.locator("#message")
+    said = turn["narration"][0].upper() + turn["narration"][1:]
+    expect(message).to_contain_text(said)
+    expect(message).to_contain_text("Welcome back: your game was restored. You drew")
+    moved = {s["tile"] for s in turn["steps"]} | set(turn["placed"])
+    table = {i for row in app.table_ids() for i in row}
+    for tile in moved & table:
+        expect(app.tile(tile)).to_have_class(re.compile(r"\bhighlight\b"))
+    # Reloaded again on the player's turn, before a move: the same summary, the same
+    # highlights.
+    summary = message.text_content()
+    app = reload(page)
+    expect(message).to_contain_text(said)
+    assert summary.split("restored.", 1)[1].strip() in message.text_content()
+    for tile in moved & table:
+        expect(app.tile(tile)).to_have_class(re.compile(r"\bhighlight\b"))
