@@ -41,3 +41,32 @@ def test_phone_touch_opening(browser, site, requests_seen, tmp_path):
     app.wait_for_turn()
     assert not {i for s in sets for i in s} & set(app.rack_ids())
     context.close()
+
+
+# Each visible button of the open dialog, select and checkbox of the start form: its
+# name and its box's height and width.
+TARGETS_JS = """(sel) => [...document.querySelectorAll(sel)].filter((e) => e.checkVisibility())
+  .map((e) => { const r = e.getBoundingClientRect();
+    return {name: e.textContent.trim() || e.name, height: r.height, width: r.width}; })"""
+
+
+def test_dialog_buttons_and_start_choices_take_a_finger(phone):
+    # On a phone a dialog's buttons ("Next Round" the one pressed most) were 35 px tall,
+    # the start screen's selects 31 px and a variant's box 18 px.
+    page = phone.page
+    seed, _ = opening_deal()
+    phone.new_game(seed, LEVELS, target=0)
+    phone.button("Resign").tap()
+    page.get_by_role("dialog", name="Resign this round?").get_by_role("button", name="Resign").tap()
+    dialog = page.get_by_role("dialog", name="Game Over")
+    expect(dialog).to_be_visible()
+    buttons = page.evaluate(TARGETS_JS, "dialog[open] .dialog-buttons button")
+    assert buttons and all(b["height"] >= 44 for b in buttons), buttons
+    dialog.get_by_role("button", name="New Game").tap()
+    more = page.locator("details.more", has_text="More options")
+    more.locator("summary").tap()
+    selects = page.evaluate(TARGETS_JS, "#start-form select")
+    assert len(selects) >= 5 and all(s["height"] >= 44 for s in selects), selects
+    boxes = page.evaluate(TARGETS_JS, "#start-form input[type=checkbox]")
+    assert boxes and all(b["height"] >= 22 and b["width"] >= 22 for b in boxes), boxes
+    more.locator("summary").tap()
