@@ -487,7 +487,10 @@ export function roundReason(v) {
     const champion = v.winner === v.me ? "You win" : `${v.players[v.winner].name} wins`;
     reason += target
       ? ` ${champion} the game with ${count(out.totals[v.winner], "point")} (first to ${target}), after ${count(v.round, "round")}.`
-      : ` ${champion} the game.`;
+      : out.winner !== null
+        ? ` ${champion} the game.`
+        : // Nobody won the round (blocked, "no winner"): the game goes to the highest total.
+          ` ${champion} the game with the highest total, ${count(out.totals[v.winner], "point")}.`;
   } else if (target) {
     reason += ` Round ${v.round} of a game to ${target} points: the totals go on to the next round.`;
   }

@@ -179,6 +179,19 @@ def test_the_final_dialog_says_you_win(app):
     page.evaluate("document.querySelector('#round-dialog').close()")
     show_final_dialog(page, lost)
     expect(dialog).to_contain_text("Computer 1 wins the game.")
+    # Blocked with "no winner when blocked": nobody won the round, so the game's winner
+    # is said with its total ("no winner. Computer 1 wins the game." read as a contradiction).
+    blocked = {
+        **view,
+        "winner": 1,
+        "outcome": {**out, "winner": None, "reason": "blocked", "totals": [-313, -67]},
+    }
+    page.evaluate("document.querySelector('#round-dialog').close()")
+    show_final_dialog(page, blocked)
+    expect(page.locator("#round-reason")).to_have_text(
+        "The pool ran dry and nobody could play: no winner."
+        " Computer 1 wins the game with the highest total, -67 points."
+    )
     dialog.get_by_role("button", name="New Game").click()
 
 
