@@ -292,7 +292,9 @@ function renderTable(state) {
     setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim());
     setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
     setAttr(box.note, "class", invalid ? "set-note error" : "set-note");
-    setText(box.note, note);
+    // Tile codes in a problem ("the set Y10 J Y12 Y13 holds a joker") as small tiles, as
+    // the message shows them.
+    if (box.note.textContent !== note) box.note.replaceChildren(...richText(note));
     shapes.push(children.length, note, [...standsFor.values()]);
     return box.node;
   });

@@ -3,10 +3,16 @@ the game in hand: wrap-around runs, the joker's cost, the opening, the variants 
 
 from __future__ import annotations
 
+import functools
 import re
 
+import game_twin as twin
+from conftest import BOOT_TIMEOUT_MS
+from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
+
+from py_engine import bridge
 
 VARIANTS = {
     "Runs may wrap from 13 to 1": "12 13 1 2 is a run",
@@ -172,3 +178,57 @@ def test_an_eased_opening_says_so(app):
         easing.uncheck()
         if app.button("Back to Game").is_visible():
             app.button("Back to Game").click()
+
+
+@functools.cache
+def locked_joker_position() -> tuple[str, int, int]:
+    """With locked jokers, a game (the player playing each hint, else drawing) at a turn
+    of the player's, opened, where a rack tile would make a set holding a joker a longer
+    legal set, which the variant refuses: (the game saved, the set's index, the tile)."""
+    levels = ["easy"]
+    for seed in range(1, 40):
+        rules = {**twin.rules_for(levels), "locked_jokers": True}
+        view = twin.call(cmd="new_game", seed=seed, rules=rules, players=twin.players(levels))
+        view = view["view"]
+        for _ in range(300):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+                continue
+            table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+            for i, row in enumerate(view["table"]):
+                if not view["opened"] or not any(t["joker"] for t in row["tiles"]):
+                    continue
+                for tile in view["rack"]:
+                    rows = [r[:] for r in table]
+                    rows[i].append(tile["id"])
+                    check = twin.call(cmd="check", table=rows)
+                    errors = [e["message"] for e in check["errors"]]
+                    if check["sets"][i]["valid"] and any("locked" in e for e in errors):
+                        return bridge._session.save(), i, tile["id"]
+            hint = twin.call(cmd="hint")
+            move = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
+            view = twin.call(**move)["view"]
+    raise AssertionError("no locked-joker position found")
+
+
+def test_a_set_note_shows_tile_codes_as_small_tiles(app):
+    # The locked-joker refusal under a set named its tiles in raw codes ("the set Y10 J
+    # Y12 Y13 holds a joker and is locked"), where the message shows them as small tiles.
+    saved, index, tile = locked_joker_position()
+    page = app.page
+    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.wait_for_turn()
+    app.tile(tile).click()
+    page.get_by_role("button", name=f"Put here: Set {index + 1}, end").click()
+    note = app.set_box(index).locator(".set-note")
+    expect(note).to_contain_text("holds a joker and is locked")
+    shown = re.search(r"the set (.+?) holds", note.text_content()).group(1).split()
+    chips = note.locator(".code")
+    expect(chips).to_have_count(len(shown))
+    assert [c.text_content() for c in chips.all()] == shown
+    app.button("Reset Turn").click()
