@@ -26,7 +26,7 @@ from .rounds import IllegalAction, Match, Round, SaveError, parse_save, tiles_fr
 from .rules import Rules, RulesError
 from .sets import read_set
 from .tiles import Tile, TileError
-from .turns import TurnCheck, describe_play, play_steps
+from .turns import TurnCheck, describe_play, narrate_play, play_steps
 
 __all__ = ["LEVELS", "BridgeError", "call"]
 
@@ -354,12 +354,14 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     best = bots.hint(game, session.me)
     if best is None:
         return {"table": None, "placed": [], "steps": []}
+    # What to do, in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6", and the tiles
+    # placed in the order the words name them.
+    said, placed = narrate_play(None, game.table, best.table)
     return {
         "table": [[t.id for t in row] for row in best.table],
-        "placed": [t.id for t in best.placed],
+        "placed": [t.id for t in placed],
         "steps": play_steps(game.table, best.table),
-        # What to do, in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6".
-        "said": describe_play(None, game.table, best.table),
+        "said": said,
     }
 
 

@@ -568,7 +568,16 @@ def _joker_swaps(
 def describe_play(
     name: str | None, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
 ) -> str:
-    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
+    """A short log line: ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``
+    (:func:`narrate_play`'s line)."""
+    return narrate_play(name, before, after)[0]
+
+
+def narrate_play(
+    name: str | None, before: Sequence[Sequence[Tile]], after: Sequence[Sequence[Tile]]
+) -> tuple[str, list[Tile]]:
+    """A short log line, and the tiles it lays in the order it names them (a hint lists
+    them so): ``Computer 1 laid R10 B10 Y10 and added K7 to K4 K5 K6``.
 
     A set added to is named by the tiles it had and still has, and a new set that
     takes a tile or two from the table, or tiles from more than one table set, is named
@@ -584,6 +593,11 @@ def describe_play(
     place = {t.id: k for row in before for k, t in enumerate(row)}
     home = _matching_sets(before, after)
     laid, added, swapped, made = [], [], [], []
+    # The new tiles each part names, in its order.
+    laid_new: list[Tile] = []
+    added_new: list[Tile] = []
+    swapped_new: list[Tile] = []
+    made_new: list[Tile] = []
     moved: set[int] = set()  # table tiles that changed sets
     explained: set[int] = set()  # of those, the ones a new set took (said with it)
     for i, row in enumerate(after):
@@ -599,9 +613,11 @@ def describe_play(
             if old:
                 taken = " ".join(t.code for t in old)
                 made.append(f"{' '.join(t.code for t in row)} ({taken} from the table)")
+                made_new.extend(new)
                 explained.update(t.id for t in old)
             else:
                 laid.append(" ".join(t.code for t in row))
+                laid_new.extend(new)
         elif new and (won := _joker_swaps(before, home.get(i), row, new))[0]:
             # A joker won back by the tile it stood for: the set is named as it was, joker
             # and all ("Y11 Y13", what it kept, reads as no set at all); tiles added to it
@@ -610,17 +626,20 @@ def describe_play(
             whole = " ".join(t.code for t in before[home[i]])
             them = "the J" if len(jokers) == 1 else "the jokers"
             swapped.append(f"{' '.join(t.code for t in ins)} for {them} in {whole}")
+            swapped_new.extend(ins)
             swapped_in = {t.id for t in ins}
             rest = [t for t in new if t.id not in swapped_in]
             if rest:
                 others = {t.id for t in rest}
                 named = " ".join(t.code for t in row if t.id not in others)
                 added.append(f"{' '.join(t.code for t in rest)} to {named}")
+                added_new.extend(rest)
         elif new:  # added to a set, or to a part of one split up: named by its own tiles,
             # in their order on the table before the play (as the player sees them)
             own = [t for t in old if origin[t.id] == home.get(i)] or old
             own.sort(key=lambda t: (origin[t.id], place[t.id]))
             added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}")
+            added_new.extend(new)
     rearranged = bool(moved - explained)
     told = name is None  # a hint: what to do, not what was done
     parts = []
@@ -637,4 +656,5 @@ def describe_play(
     if not parts:  # pragma: no cover - a legal play always places a tile
         parts.append("play" if told else "played")
     line = " and ".join(parts)
-    return line if told else f"{name} {line}"
+    order = laid_new + swapped_new + added_new + made_new
+    return (line if told else f"{name} {line}"), order

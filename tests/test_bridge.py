@@ -464,6 +464,21 @@ def test_a_hint_says_what_to_do_in_words(by_hand):
     assert [s["from"] for s in answer["steps"]] == ["rack"]
 
 
+def test_a_hint_lists_its_tiles_in_the_order_its_words_name_them(by_hand):
+    # The words go by kind of move (sets laid, then tiles added), not by where the sets
+    # lie on the table: the set added to comes first there.
+    new_game(seed=6)
+    by_hand.rig(
+        the_round(), ["K7 R10 B10 Y10 B1", "B2"], ["K4 K5 K6"], current=0, opened=[True, True]
+    )
+    answer = call("hint")
+    assert answer["said"].startswith("lay ") and " and add K7 to K4 K5 K6" in answer["said"]
+    laid = answer["said"].removeprefix("lay ").split(" and ")[0].split()
+    codes = {t.id: t.code for t in the_round().racks[0]}
+    assert [codes[i] for i in answer["placed"]] == [*laid, "K7"]
+    assert answer["table"].index(next(r for r in answer["table"] if len(r) == 4)) == 0
+
+
 def test_a_timeout_penalty_of_one_tile_says_one_tile(by_hand):
     # With one tile left in the pool the penalty is that one tile, and the log says so.
     new_game(seed=6)

@@ -761,10 +761,8 @@ export function createGame(engine, options = {}) {
         // The engine tells the play in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6".
         // What to do next comes before the tiles' names, which a long hint may push past
         // the message's two lines.
-        // The tiles named in the order the engine's words name them (the hint's table).
-        const at = new Map(answer.table.flat().map((id, i) => [id, i]));
-        const named = answer.placed.slice().sort((a, b) => at.get(a) - at.get(b));
-        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out. (${named.map(tileName).join(", ")})`, "hint");
+        // The tiles in the order the engine's words name them (its ``placed``).
+        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out. (${answer.placed.map(tileName).join(", ")})`, "hint");
       }
       redraw();
     },

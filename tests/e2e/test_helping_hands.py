@@ -33,9 +33,8 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     # The play in words, as the engine tells it ("lay R10 B10 Y10 and add K7 to ...").
     # What to do next comes before the tiles' names, which a long hint may push past the
     # message's two lines (the instruction was hidden at 768x1024 and on small phones).
-    # The tiles in the order the words name them: the hint's table's.
-    placed = set(hint["placed"])
-    names = ", ".join(labels[i] for row in hint["table"] for i in row if i in placed)
+    # The tiles in the order the words name them (the engine's "placed").
+    names = ", ".join(labels[i] for i in hint["placed"])
     expect(app.page.locator("#message")).to_have_text(
         f"Hint: {hint['said']}. Use Next Hint Step to lay it out. ({names})"
     )
