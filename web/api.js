@@ -27,15 +27,21 @@ const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`
 const HINT_PATIENCE_MS = 250;
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
-/** The kept settings of the game in hand ({game, delay, form}), or null. */
-export function keptSettings() {
+/** A record the page keeps in localStorage under ``key``, when it is a JSON object;
+ *  null when it is missing, unreadable or storage is off. */
+function readKept(key) {
   try {
-    const kept = JSON.parse(localStorage.getItem(SETTINGS_KEY));
+    const kept = JSON.parse(localStorage.getItem(key));
     return kept && typeof kept === "object" && !Array.isArray(kept) ? kept : null;
   } catch {
     return null;
   }
 }
+
+/** The kept settings of the game in hand ({game, delay, form}), or null. */
+export const keptSettings = () => readKept(SETTINGS_KEY);
+// The longest a computer turn stays on show that a kept record may ask for.
+const MAX_DELAY_MS = 5000;
 
 export function createGame(engine, options = {}) {
   const state = createState();
@@ -85,6 +91,9 @@ export function createGame(engine, options = {}) {
     // The same words twice in a row differ by a space, so they are read again (a live
     // region reads what changes).
     state.news = state.news === text ? `${text}\u00a0` : text;
+    // Before the opening the words say its total: the turn line, which shows it too, is
+    // not read out for this change (render).
+    state.newsHasTotal = !state.view?.opened;
   }
 
   /** Ask the engine to check the arrangement; the newest answer wins. */
@@ -166,12 +175,9 @@ export function createGame(engine, options = {}) {
   }
 
   function keptDeadline(turn) {
-    try {
-      const kept = JSON.parse(localStorage.getItem(CLOCK_KEY));
-      return kept?.turn === turn && Number.isFinite(kept.deadline) ? kept.deadline : null;
-    } catch {
-      return null; // storage disabled or the entry unreadable: the clock starts afresh
-    }
+    // Storage disabled or the entry unreadable: the clock starts afresh.
+    const kept = readKept(CLOCK_KEY);
+    return kept?.turn === turn && Number.isFinite(kept.deadline) ? kept.deadline : null;
   }
 
   /** Keep {turn, deadline} in the browser, or forget it (null). */
@@ -190,6 +196,12 @@ export function createGame(engine, options = {}) {
     if (state.stale) return; // another tab saved the game since: never write over it
     try {
       if (saved) localStorage.setItem(SAVE_KEY, saved);
+      // The game's own settings beside it, written with it: written when the engine dealt
+      // a new game, they named the old saved game until the new one was first saved.
+      if (saved && state.gameId) {
+        const settings = { game: state.gameId, delay: botDelay, form: state.gameForm };
+        localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+      }
     } catch {
       // Storage full or disabled: the game goes on, it just won't survive a reload.
     }
@@ -217,7 +229,8 @@ export function createGame(engine, options = {}) {
   function keepSince(lines) {
     if (state.stale) return;
     try {
-      localStorage.setItem(SINCE_KEY, JSON.stringify({ turn: turnKey(state.view), lines, highlight: [...state.highlight] }));
+      const since = { game: state.gameId, turn: turnKey(state.view), lines, highlight: [...state.highlight] };
+      localStorage.setItem(SINCE_KEY, JSON.stringify(since));
     } catch {
       // Storage full or off: a reload sums up only the turns after it.
     }
@@ -226,14 +239,10 @@ export function createGame(engine, options = {}) {
   /** The computers' turns since the player's last one, as kept for this very turn of
    *  the game ({lines, highlight}), or null. */
   function keptSince() {
-    let kept = null;
-    try {
-      kept = JSON.parse(localStorage.getItem(SINCE_KEY));
-    } catch {
-      return null;
-    }
+    const kept = readKept(SINCE_KEY);
     const view = state.view;
-    if (!kept || typeof kept !== "object" || kept.turn !== turnKey(view)) return null;
+    // This game's (a deal replayed has the same first turns) and this very turn.
+    if (!kept || kept.game !== state.gameId || kept.turn !== turnKey(view)) return null;
     const { lines, highlight } = kept;
     if (!Array.isArray(lines) || !lines.every((l) => typeof l === "string")) return null;
     if (!Array.isArray(highlight) || !highlight.every(Number.isInteger)) return null;
@@ -246,15 +255,10 @@ export function createGame(engine, options = {}) {
    *  exactly the tiles the engine reports. Anything else is ignored. Returns true when
    *  the arrangement came back. */
   function restoreArrangement() {
-    let kept = null;
-    try {
-      kept = JSON.parse(localStorage.getItem(ARRANGEMENT_KEY));
-    } catch {
-      return false; // unreadable: the engine's order stands
-    }
+    const kept = readKept(ARRANGEMENT_KEY); // unreadable: the engine's order stands
     const view = state.view;
     const ids = (list) => Array.isArray(list) && list.every(Number.isInteger) && new Set(list).size === list.length;
-    if (!kept || typeof kept !== "object" || kept.turn !== turnKey(view) || !ids(kept.rack)) return false;
+    if (!kept || kept.turn !== turnKey(view) || !ids(kept.rack)) return false;
     const rackIds = new Set(state.startRack);
     const expected = [...state.startRack, ...state.startTable.flat()];
     // An arrangement of this turn: every tile of the turn exactly once, the rack holding
@@ -428,6 +432,7 @@ export function createGame(engine, options = {}) {
       redraw();
       if (turn.action === "draw" && pace() && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
       await persist();
+      if (mine !== epoch) return;
       keepSince(told.slice(start));
       if (pace()) await pause(pace());
     }
@@ -481,7 +486,8 @@ export function createGame(engine, options = {}) {
     // The game's own settings (its name, its pace), when they were kept.
     const kept = keptSettings();
     state.gameId = typeof kept?.game === "string" ? kept.game : null;
-    if (Number.isFinite(kept?.delay) && kept.delay >= 0) botDelay = kept.delay;
+    state.gameForm = kept?.form ?? null;
+    if (Number.isFinite(kept?.delay)) botDelay = Math.max(0, Math.min(MAX_DELAY_MS, kept.delay));
     state.restoring = true;
     redraw();
     await engine.ready;
@@ -517,9 +523,17 @@ export function createGame(engine, options = {}) {
     const told = since && mine && since.lines.length ? ` ${since.lines.join(" ")}` : "";
     if (since && !mine) state.since = since;
     say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}${told}`);
+    // An arrangement is checked before it is first shown: the turn line read out its
+    // opening total as 0, then changed it.
+    if (arranged) await liveCheck().catch(failed);
     redraw();
-    if (arranged) liveCheck().catch(failed);
-    runComputers().catch(failed); // not awaited: a new game need not wait for them
+    // Not awaited: a new game need not wait for them. A loop of the game this replaced
+    // may still be ending its pause (another tab's game taken up): this one starts after
+    // it (runComputers would hand back the old loop, which stops).
+    computers
+      .catch(() => {})
+      .then(() => runComputers())
+      .catch(failed);
     return true;
   }
 
@@ -537,17 +551,14 @@ export function createGame(engine, options = {}) {
     keepDeadline(null);
     try {
       localStorage.removeItem(ARRANGEMENT_KEY);
-      localStorage.removeItem(SINCE_KEY); // a deal replayed has the same first turns
     } catch {}
     await computers.catch(() => {});
     const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
     if (answer.error) throw new Error(answer.error);
+    // Kept with the game's first save (persist).
     state.gameId = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
-    try {
-      localStorage.setItem(SETTINGS_KEY, JSON.stringify({ game: state.gameId, delay: botDelay, form: settings.form ?? null }));
-    } catch {
-      // Storage full or off: a reload shows computer turns at the default pace.
-    }
+    state.gameForm = settings.form ?? null;
+    state.since = null;
     state.busy = false;
     state.showing = null;
     state.message = null;

@@ -87,6 +87,8 @@ function restoreChoices(choices) {
       if (typeof value === "boolean") field.checked = value;
     } else if (typeof value === "string" && [...(field.options ?? [])].some((o) => o.value === value)) {
       field.value = value;
+    } else if (name === "delay" && /^\d{1,4}$/.test(value ?? "") && Number(value) <= 5000) {
+      preselect(field, value, `${value} ms`); // a pace a link asked for (?delay=MS)
     }
   };
   put("opponents");

@@ -811,12 +811,15 @@ function renderScreens(state) {
   renderLog(state);
   // While the computers play, the message tells each turn: the turn line's "Computer 1 is
   // thinking…", "… is playing…" would be read out beside it, so it is not read then. Nor
-  // is a change of the opening's total alone ("Your turn · Opening: 21 of 30"): the move
-  // that made it is read out with it (moveNews).
+  // is the opening's total when a move's read-out just said it ("…: run, 21 points.
+  // Opening: 21 of 30."): one announcement for the move. (After Undo or a hint's step
+  // the turn line still reads it.)
   const turnLine = $("turn-info");
   const turn = turnText(state);
   const head = (line) => line.split(" · ")[0];
-  const quiet = state.showing || (isMyTurn(state) && head(turnLine.textContent) === head(turn));
+  const sameTurn = head(turnLine.textContent) === head(turn);
+  const quiet = state.showing || (state.newsHasTotal && isMyTurn(state) && sameTurn);
+  state.newsHasTotal = false;
   turnLine.setAttribute("aria-live", quiet ? "off" : "polite");
   setText(turnLine, turn); // a live region: written only when it changes
   setText($("move-news"), state.news);

@@ -36,6 +36,7 @@ export function createState() {
     starting: false,
     since: null, // {lines, highlight}: the computers' turns before a reload, for their loop
     gameId: null, // the game in hand's own name (api.js SETTINGS_KEY), for statistics
+    gameForm: null, // the start screen's choices it was started with (SETTINGS_KEY)
     resigning: false, // the player resigned: the computer-turn loop sends it next
     unrestored: false, // a saved game failed to load (the engine failed) and is still kept
     // Another tab or window of this browser saved the game: this tab's copy is out of
@@ -44,6 +45,7 @@ export function createState() {
     notice: null, // a word on the start screen (e.g. a saved game that was set aside)
     focus: null, // data-key of the element to focus after the next render
     news: "", // where the tile just moved went, read out (#move-news)
+    newsHasTotal: false, // the news just told says the opening's total (the turn line is not read out)
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view
   };
 }

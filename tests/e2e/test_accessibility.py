@@ -186,6 +186,11 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     expect(news).to_have_text(
         f"{names[0]} to your rack, place {len(rack)} of {len(rack)}. Opening: 0 of 30."
     )
+    expect(turn_line).to_have_attribute("aria-live", "off")
+    # Undo says nothing of its own: the turn line reads the total it brings back.
+    app.button("Undo").click()
+    expect(turn_line).to_contain_text(f"Opening:\u00a0{total}\u00a0of\u00a030")
+    expect(turn_line).to_have_attribute("aria-live", "polite")
 
 
 @functools.cache

@@ -213,9 +213,7 @@ DIMMED_JS = """(log) => [...log.querySelectorAll('li')].filter(li => li.querySel
   })"""
 
 
-def test_older_log_lines_are_dimmed_but_their_code_chips_are_not(app: GamePage):
-    # Older lines were dimmed with opacity, which dimmed their chips too: the yellow
-    # fell to about 4:1. Now only the words are dimmed.
+def older_lines_dimmed_chips_not(app: GamePage) -> None:
     seed, _, _ = computer_play_deal()
     app.new_game(seed, LEVELS)
     app.button("Draw").click()  # "You drew ..." (a chip), then the computer's turn
@@ -224,5 +222,20 @@ def test_older_log_lines_are_dimmed_but_their_code_chips_are_not(app: GamePage):
     older = [line for line in lines if not line["last"]]
     assert older, lines
     for line in older:
-        assert line["alpha"] < 0.9, line  # the words are dimmed
+        assert line["alpha"] < 0.95, line  # the words are dimmed
         assert line["chips"] == 1, line  # the chips are not
+    for line in lines:
+        if line["last"]:
+            assert line["alpha"] == 1 and line["chips"] == 1, line  # the newest: neither
+
+
+def test_older_log_lines_are_dimmed_but_their_code_chips_are_not(app: GamePage):
+    # Older lines were dimmed with opacity, which dimmed their chips too: the yellow
+    # fell to about 4:1. Now only the words are dimmed, and the newest line not at all.
+    older_lines_dimmed_chips_not(app)
+
+
+def test_on_a_phone_too_only_older_lines_words_are_dimmed(phone: GamePage):
+    # A phone dims the older lines less (0.9), and its one line shown while the log is
+    # shut is the newest: at full strength, chips and words.
+    older_lines_dimmed_chips_not(phone)

@@ -10,7 +10,7 @@ import re
 
 import game_twin as twin
 from conftest import BOOT_TIMEOUT_MS
-from game_page import GamePage, watch, watched
+from game_page import GamePage, hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import BrowserContext, expect
 from test_play import LEVELS, computer_play_deal, opening_deal
 
@@ -342,3 +342,26 @@ def test_a_reload_while_the_computers_play_still_sums_up_all_their_turns(app):
     assert summary.split("restored.", 1)[1].strip() in message.text_content()
     for tile in moved & table:
         expect(app.tile(tile)).to_have_class(re.compile(r"\bhighlight\b"))
+
+
+def test_a_new_games_settings_are_kept_only_with_its_first_save(app):
+    # They were kept as soon as the engine dealt it, while the saved game was still the
+    # old one (until the new one's first save, after "Who starts"): a reload then brought
+    # the old game back under the new one's name and pace.
+    page = app.page
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, delay=0)
+    settings = "() => JSON.parse(localStorage.getItem('rummikub.savedGame.settings'))"
+    first = page.evaluate(settings)
+    assert first["delay"] == 0
+    hold_engine(page, "save")
+    try:
+        app.new_game(seed + 1, LEVELS, delay=900, wait=False)
+        page.wait_for_function("window.__held >= 1")  # the new game's first save, held
+        assert page.evaluate(settings) == first
+        page.evaluate("window.__release()")
+    finally:
+        unhold_engine(page)
+    app.wait_for_turn()
+    kept = page.evaluate(settings)
+    assert kept["game"] != first["game"] and kept["delay"] == 900
