@@ -53,8 +53,10 @@ export function createGame(engine, options = {}) {
   const redraw = () => render(state);
   // Every message is a sentence with a capital, one that starts with a tile's name
   // ("yellow 1 was on the table…") too.
-  const say = (text, kind = "info") => {
-    state.message = text ? { text: capitalise(text), kind } : null;
+  // ``aside`` is read out after the words but not shown (the hint's tiles in words, which
+  // the words' small tiles already show).
+  const say = (text, kind = "info", aside = "") => {
+    state.message = text ? { text: capitalise(text), kind, aside } : null;
   };
   const tileName = (id) => state.tiles.get(id)?.label ?? `tile ${id}`;
   // Tiles drawn, as said after "you drew": "red 5, a joker" (not "drew joker").
@@ -773,7 +775,7 @@ export function createGame(engine, options = {}) {
         // What to do next comes before the tiles' names, which a long hint may push past
         // the message's two lines.
         // The tiles in the order the engine's words name them (its ``placed``).
-        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out. (${answer.placed.map(tileName).join(", ")})`, "hint");
+        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out.`, "hint", ` (${answer.placed.map(tileName).join(", ")})`);
       }
       redraw();
     },

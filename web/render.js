@@ -74,9 +74,15 @@ function richText(text) {
   const parts = [];
   let last = 0;
   for (const m of text.matchAll(CODE)) {
-    if (m.index > last) parts.push(text.slice(last, m.index));
+    let before = text.slice(last, m.index);
+    // An opening bracket stays with the small tile after it: a line broke between them,
+    // leaving "(" alone at a line's end.
+    const bracket = /[([]$/.test(before) ? before.slice(-1) : "";
+    if (bracket) before = before.slice(0, -1);
+    if (before) parts.push(before);
     const letter = el("span", { class: "code-letter sr-only", text: m[1] ?? "J" });
-    parts.push(el("span", { class: `code ${m[1] ? COLOUR_WORD[m[1]] : "joker"}` }, [letter, m[2] ?? ""]));
+    const chip = el("span", { class: `code ${m[1] ? COLOUR_WORD[m[1]] : "joker"}` }, [letter, m[2] ?? ""]);
+    parts.push(bracket ? el("span", { class: "nowrap" }, [bracket, chip]) : chip);
     last = m.index + m[0].length;
   }
   if (last < text.length) parts.push(text.slice(last));
@@ -130,7 +136,10 @@ function updateTile(node, tile, opts) {
   if (tile.joker) {
     const badge = node.querySelector(".stands");
     if (badge.hidden !== !opts.standsFor) badge.hidden = !opts.standsFor;
-    setText(badge, opts.standsFor ? `= ${opts.standsFor}` : "");
+    // The tile as a small tile ("= [12 ■]"), as the message shows codes: "= B12" asked
+    // the player to know that B is blue and K black.
+    const stands = opts.standsFor ? `= ${opts.standsFor}` : "";
+    if (badge.textContent !== stands) badge.replaceChildren(...richText(stands));
     setAttr(node, "title", opts.standsFor ? `stands for ${codeLabel(opts.standsFor)}` : null);
     // Said as well as shown: a screen reader hears what the joker stands for.
     setAttr(node, "aria-label", opts.standsFor ? `${tile.label}, standing for ${codeLabel(opts.standsFor)}` : tile.label);
@@ -305,6 +314,8 @@ function renderTable(state) {
     const open = `To open, lay sets from your rack worth ${v.threshold} points or more in all.`;
     const playing = !v.round_over && !v.players[v.me]?.resigned;
     setText(emptyTable, `The table is empty.${playing ? ` ${open}` : ""}`);
+    // Not under the who-starts draw's box, which cut through it (kept in place, unseen).
+    emptyTable.classList.toggle("behind", !!state.whoStarts);
     boxes.push(emptyTable);
   }
   setChildren(sets, boxes);
@@ -567,7 +578,7 @@ function renderWhoStarts(state) {
   if (box.dataset.round !== String(w.round)) {
     box.dataset.round = String(w.round);
     box.replaceChildren(
-      el("p", { class: "who-title", text: w.round ? "Drawing again" : "Who starts? The highest tile" }),
+      el("p", { class: "who-title", text: w.round ? "Drawing again" : "Highest tile starts" }),
       ...w.draws.map((d) =>
         el("div", { class: "who-row" }, [
           el("span", { class: "who-name", text: d.player === v.me ? "You" : v.players[d.player].name }),
@@ -716,12 +727,13 @@ export function renderBoot(state) {
   const said = b.failed
     ? `The engine failed to start: ${b.failed}`
     : b.ready
-      ? `Engine ready (${(b.ms / 1000).toFixed(1)} s)`
+      ? "Engine ready" // how long it took is in the boot's title (a player needs no timing)
       : `Loading the game engine… ${percent}%` + (downloading ? ` (${megabytes(b.loaded)} of ${megabytes(b.bytes)} MB)` : "");
   // A live region: written only when it changes (each render replaced its text, which
   // some screen readers read out again), and not read out while the count goes up (the
   // bar holds it): its first words, then that it is ready or failed.
   if (text.textContent !== said) text.textContent = said;
+  setAttr(text, "title", b.ready && b.ms !== null ? `Loaded in ${(b.ms / 1000).toFixed(1)} s` : null);
   $("boot").setAttribute("aria-live", b.ready || b.failed ? "polite" : "off");
   // On a phone the sentence gives way to the figure.
   $("boot-short").textContent = b.ready || b.failed ? "" : `${percent}%`;
@@ -828,12 +840,13 @@ function renderScreens(state) {
   // Routine news is read out politely; a refused move or an error interrupts.
   msg.setAttribute("aria-live", state.message?.kind === "error" ? "assertive" : "polite");
   const text = state.message?.text ?? "";
+  const aside = state.message?.aside ?? "";
   // Its kind, with what markClipped last measured kept.
   const kind = ["message", state.message?.kind].filter(Boolean).join(" ");
   const measured = ["clipped", "at-end"].filter((c) => msg.classList.contains(c));
   setAttr(msg, "class", [kind, ...measured].join(" "));
-  if (msg.textContent !== text) {
-    msg.replaceChildren(...richText(text));
+  if (msg.textContent !== text + aside) {
+    msg.replaceChildren(...richText(text), aside ? el("span", { class: "sr-only", text: aside }) : "");
     msg.scrollTop = 0;
   }
   // Measured when its words or its kind change (an error is bold: it may wrap more), and

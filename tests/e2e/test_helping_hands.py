@@ -30,14 +30,17 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     hint = twin.call(cmd="hint")
     assert hint["table"]
     app.button("Hint").click()
-    # The play in words, as the engine tells it ("lay R10 B10 Y10 and add K7 to ...").
-    # What to do next comes before the tiles' names, which a long hint may push past the
-    # message's two lines (the instruction was hidden at 768x1024 and on small phones).
-    # The tiles in the order the words name them (the engine's "placed").
+    # The play in words, as the engine tells it ("lay R10 B10 Y10 and add K7 to ..."),
+    # its codes shown as small tiles; then what to do next; then the tiles' names, in the
+    # order the words name them (the engine's "placed"), read out but not shown: on the
+    # screen they repeated what the small tiles show (and a long list ran past the
+    # message's two lines).
     names = ", ".join(labels[i] for i in hint["placed"])
     expect(app.page.locator("#message")).to_have_text(
         f"Hint: {hint['said']}. Use Next Hint Step to lay it out. ({names})"
     )
+    unseen = app.page.locator("#message > .sr-only")
+    expect(unseen).to_have_text(f" ({names})")
     step = app.button("Next Hint Step")
     for n in range(1, len(hint["table"]) + 1):
         step.click()
@@ -55,7 +58,7 @@ def test_who_starts_and_computer_play_are_shown(app):
     page = app.page
     app.new_game(seed, LEVELS, delay=900, wait=False)
     overlay = page.locator("#who-starts")
-    expect(overlay).to_contain_text("Who starts?")
+    expect(overlay).to_contain_text("Highest tile starts")
     expect(
         overlay.get_by_role("img", name="joker").or_(overlay.locator(".tile")).first
     ).to_be_attached()
@@ -125,7 +128,7 @@ def test_who_starts_says_why_it_draws_again_and_then_who_starts(app):
     app.new_game(seed, LEVELS, delay=900)
     expected = []
     for k, draw in enumerate(draws):
-        title = "Drawing again" if k else "Who starts? The highest tile"
+        title = "Drawing again" if k else "Highest tile starts"
         if k == len(draws) - 1:
             outcome = "You start" if view["current"] == view["me"] else "Computer 1 starts"
         elif any(d["tile"]["joker"] for d in draw):
