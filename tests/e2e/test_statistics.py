@@ -29,6 +29,11 @@ def test_clearing_the_statistics_asks_first(app):
     page.get_by_role("button", name="Clear statistics").click()
     dialog = page.get_by_role("dialog", name="Clear the statistics?")
     expect(dialog).to_be_visible()
+    # What cannot be taken back is red, not the yellow of "Start Game".
+    clear = dialog.get_by_role("button", name="Clear Statistics")
+    expect(clear).to_have_class("danger")
+    colours = clear.evaluate("b => ['color', 'backgroundColor'].map(k => getComputedStyle(b)[k])")
+    assert colours == ["rgb(255, 255, 255)", "rgb(179, 38, 30)"], colours
     dialog.get_by_role("button", name="Keep Them").click()
     expect(dialog).to_be_hidden()
     assert stat(page, "Rounds played") == rounds
