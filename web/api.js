@@ -817,13 +817,13 @@ export function createGame(engine, options = {}) {
       const tiles = event.tiles ?? [];
       const n = tiles.length;
       const texts = {
-        draw: `Time is up: you drew ${drawnNames(tiles)}.`,
-        pass: "Time is up: the pool is empty, so you passed.",
-        play: "Time is up: your arrangement was legal, so it was played.",
-        penalty: `Time is up: your arrangement was not legal, so the table snapped back ${n ? `and you drew ${count(n, "penalty tile")}: ${drawnNames(tiles)}` : "(the pool is empty, so there is no penalty)"}.`,
+        draw: `Time ran out: you drew ${drawnNames(tiles)}.`,
+        pass: "Time ran out: the pool is empty, so you passed.",
+        play: "Time ran out: your arrangement was legal, so it was played.",
+        penalty: `Time ran out: your arrangement was not legal, so the table snapped back ${n ? `and you drew ${count(n, "penalty tile")}: ${drawnNames(tiles)}` : "(the pool is empty, so there was no penalty)"}.`,
       };
       state.highlight = new Set();
-      return settle(answer, texts[event.outcome] ?? "Time is up.");
+      return settle(answer, texts[event.outcome] ?? "Time ran out.");
     },
 
     /** The round's scores put aside, to look at the table as the round ended (the

@@ -31,7 +31,7 @@ def test_clock_untouched_turn_draws(app, site):
     with_short_clock(app, site)
     rack = app.rack_ids()
     message = app.page.locator("#message")
-    expect(message).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    expect(message).to_contain_text("Time ran out: you drew", timeout=WAIT_MS)
     app.wait_for_turn()
     assert len(app.rack_ids()) == len(rack) + 1
 
@@ -59,7 +59,7 @@ def test_a_drag_held_past_the_end_of_the_turn_is_dropped(app, site):
     page.mouse.down()
     page.mouse.move(box["x"] + 40, box["y"] - 60, steps=4)
     expect(page.locator("body")).to_have_class(re.compile("is-dragging"))
-    expect(page.locator("#message")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    expect(page.locator("#message")).to_contain_text("Time ran out: you drew", timeout=WAIT_MS)
     app.wait_for_turn()
     # Over "+ New Set" on the player's next turn, then let go: nothing moves.
     target = app.button("+ New Set").bounding_box()
@@ -101,7 +101,7 @@ def test_clock_snaps_back_with_no_penalty_when_the_pool_is_empty(app):
     app.tap_new_set(rack[:2])
     message = page.locator("#message")
     expect(message).to_contain_text("so the table snapped back", timeout=WAIT_MS)
-    expect(message).to_contain_text("(the pool is empty, so there is no penalty).")
+    expect(message).to_contain_text("(the pool is empty, so there was no penalty).")
     expect(message).not_to_contain_text("0 penalty tiles")
     expect(page.locator("#log")).to_contain_text(
         "the table snapped back and the pool is empty, so there was no penalty"
@@ -145,6 +145,6 @@ def test_clock_whose_deadline_passed_before_a_reload_is_up_at_once(app):
     )
     reload(page)
     app = GamePage(page)
-    expect(page.locator("#message")).to_contain_text("Time is up: you drew", timeout=WAIT_MS)
+    expect(page.locator("#message")).to_contain_text("Time ran out: you drew", timeout=WAIT_MS)
     app.wait_for_turn()
     assert len(app.rack_ids()) == len(rack) + 1
