@@ -618,6 +618,11 @@ function renderLog(state) {
   // A render that does not change the lines leaves them be.
   if (changed("log", shown.join("\n"))) log.replaceChildren(...shown.map((line) => el("li", {}, richText(line))));
   log.classList.toggle("open", open);
+  // Its newest line says what the message says (a computer's move, the summary of the
+  // computers' turns): on a phone, where the shut log shows only that line right under
+  // the message, it is not shown twice (style.css).
+  const newest = lines.at(-1)?.toLowerCase() ?? "";
+  log.classList.toggle("echo", !!newest && (state.message?.text ?? "").toLowerCase().includes(newest));
   $("log-box").classList.toggle("open", open);
   $("log-box").hidden = !lines.length;
   const toggle = $("log-toggle");

@@ -239,3 +239,23 @@ def test_on_a_phone_too_only_older_lines_words_are_dimmed(phone: GamePage):
     # A phone dims the older lines less (0.9), and its one line shown while the log is
     # shut is the newest: at full strength, chips and words.
     older_lines_dimmed_chips_not(phone)
+
+
+def test_on_a_phone_the_news_is_not_shown_twice(phone: GamePage):
+    # Shut, a phone's log shows one line, its newest, right under the message: after a
+    # computer's move both said "Computer 1 laid ...". That line is not shown while the
+    # message says it (it keeps its room, so nothing moves), and is shown again once the
+    # message says something else.
+    seed, turn, _ = computer_play_deal()
+    page = phone.page
+    phone.new_game(seed, LEVELS)
+    phone.draw_or_pass()
+    phone.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text(turn["narration"])
+    newest = page.locator("#log li").last
+    expect(newest).to_have_text(turn["narration"])
+    expect(newest).to_have_css("visibility", "hidden")
+    phone.tap_new_set(phone.rack_ids()[:1])  # a move: the news is over
+    expect(page.locator("#message")).to_be_empty()
+    expect(newest).to_have_css("visibility", "visible")
+    phone.button("Reset Turn").click()
