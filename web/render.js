@@ -527,13 +527,15 @@ function renderRoundDialog(state) {
   if (v.match_over) order.sort((a, b) => out.totals[b] - out.totals[a]);
   for (const i of order) {
     const p = v.players[i];
-    const sign = (n) => (n > 0 ? `+${n}` : String(n));
+    // A true minus sign (a hyphen is shorter than the plus and sits lower).
+    const minus = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+    const sign = (n) => (n > 0 ? `+${n}` : minus(n));
     body.append(
       el("tr", { class: i === out.winner ? "winner" : "" }, [
         el("th", { scope: "row" }, [p.name, p.resigned ? el("span", { class: "resigned", text: " (resigned)" }) : null]),
         el("td", { text: String(out.rack_values[i]) }),
         el("td", { text: sign(out.scores[i]) }),
-        el("td", { text: String(out.totals[i]) }),
+        el("td", { text: minus(out.totals[i]) }),
       ]),
     );
   }

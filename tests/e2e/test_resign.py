@@ -15,7 +15,13 @@ def rounds_played(page) -> int:
 
 
 def score_row(dialog, name: str) -> list[str]:
-    return dialog.get_by_role("row", name=name).locator("td").all_text_contents()
+    """A row of the score table, its minus signs (U+2212, as typeset) as hyphens."""
+    cells = dialog.get_by_role("row", name=name).locator("td").all_text_contents()
+    return [cell.replace("\u2212", "-") for cell in cells]
+
+
+def score_row_text(dialog, name: str) -> str:
+    return dialog.get_by_role("row", name=name).text_content()
 
 
 def test_resign_a_round_and_the_match_goes_on(app):
@@ -56,6 +62,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
     left, lost, you_total = score_row(scores, "You")
     won, their_total = score_row(scores, "Computer 1")[1:]
     assert int(lost) == -int(left) < 0
+    assert "\u2212" in score_row_text(scores, "You")  # a true minus sign
     assert int(won) == int(their_total) == int(left) and int(you_total) == int(lost)
     expect(scores.get_by_role("button", name="Next Round")).to_be_focused()
     scores.get_by_role("button", name="Next Round").click()

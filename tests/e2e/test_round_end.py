@@ -99,8 +99,8 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
             [
                 player["name"],
                 str(out["rack_values"][i]),
-                f"+{score}" if score > 0 else str(score),
-                str(out["totals"][i]),
+                f"+{score}" if score > 0 else str(score).replace("-", "\u2212"),
+                str(out["totals"][i]).replace("-", "\u2212"),  # a true minus sign
             ]
         )
     # The tiles each loser had left, as the engine shows them (the joker included).
