@@ -152,6 +152,20 @@ class GamePage:
         if wait:
             self.wait_for_turn()
 
+    def load_saved(self, save: str) -> GamePage:
+        """Put ``save`` (a game saved as the page saves it) in the page's storage and
+        reload: the page restores it. The page's new GamePage, once it is the player's
+        turn (or the round is over)."""
+        from conftest import BOOT_TIMEOUT_MS
+
+        page = self.page
+        page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", save)
+        page.reload()
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        app = GamePage(page)
+        app.wait_for_turn()
+        return app
+
     def to_start_screen(self) -> None:
         page = self.page
         dialog = page.locator("#round-dialog[open]")

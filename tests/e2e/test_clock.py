@@ -89,13 +89,8 @@ def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
 def test_clock_snaps_back_with_no_penalty_when_the_pool_is_empty(app):
     """With the pool empty an illegal arrangement still snaps back, but there is nothing
     to draw: the message says so instead of "you drew 0 penalty tiles"."""
+    app = app.load_saved(twin.saved_game({"turn_seconds": SECONDS}, empty_pool=True))
     page = app.page
-    saved = twin.saved_game({"turn_seconds": SECONDS}, empty_pool=True)
-    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved)
-    page.reload()
-    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-    app = GamePage(page)
-    app.wait_for_turn()
     expect(page.locator("#pool-count")).to_have_text("0")
     rack = app.rack_ids()
     app.tap_new_set(rack[:2])

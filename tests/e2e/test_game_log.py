@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import game_twin as twin
-from conftest import BOOT_TIMEOUT_MS
 from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal, opening_deal
@@ -21,16 +20,6 @@ def saved_game(*, empty_pool: bool, keep_log: bool = True) -> str:
     return twin.saved_game(rules, empty_pool=empty_pool, keep_log=keep_log)
 
 
-def load(app: GamePage, save: str) -> GamePage:
-    page = app.page
-    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", save)
-    page.reload()
-    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-    app = GamePage(page)
-    app.wait_for_turn()
-    return app
-
-
 def held(app: GamePage) -> list[str]:
     return app.page.locator('.tile[aria-pressed="true"]').evaluate_all(
         "ts => ts.map(t => t.dataset.id)"
@@ -40,7 +29,7 @@ def held(app: GamePage) -> list[str]:
 def test_a_new_game_and_a_new_round_start_with_the_log_shut(app):
     page = app.page
     toggle = app.button("Game log")
-    app = load(app, saved_game(empty_pool=True))
+    app = app.load_saved(saved_game(empty_pool=True))
     toggle.click()
     expect(toggle).to_have_attribute("aria-expanded", "true")
     app.button("Pass").click()  # the last call's last turn: the round ends
@@ -71,7 +60,7 @@ def test_escape_lets_go_of_a_tile_while_the_log_is_hidden(app):
     """A game with no log lines hides the log (and its toggle): asked to be open, it is
     still not on show, so Escape is not used up shutting it."""
     page = app.page
-    app = load(app, saved_game(empty_pool=False, keep_log=False))
+    app = app.load_saved(saved_game(empty_pool=False, keep_log=False))
     expect(page.locator("#log-box")).to_be_hidden()
     page.evaluate("window.__rummikub.showLog(true)")  # as a log left open by a game before
     tile = app.rack_ids()[0]

@@ -329,8 +329,10 @@ def test_round_to_its_end_with_the_score_screen(app):
         )
         expect(cells.nth(0)).to_have_text(str(out["rack_values"][i]))
         score = out["scores"][i]
-        expect(cells.nth(1)).to_have_text(f"+{score}" if score > 0 else str(score))
-        expect(cells.nth(2)).to_have_text(str(out["totals"][i]))
+        # Negative points with a true minus sign (U+2212).
+        minus = lambda n: str(n).replace("-", "\u2212")  # noqa: E731
+        expect(cells.nth(1)).to_have_text(f"+{score}" if score > 0 else minus(score))
+        expect(cells.nth(2)).to_have_text(minus(out["totals"][i]))
     # The scores put aside to see the table the round ended on, then brought back.
     dialog.get_by_role("button", name="See Table").click()
     expect(dialog).to_be_hidden()

@@ -11,9 +11,9 @@ def stat(page, name: str) -> str:
     return page.locator(f"#stats dt:text-is('{name}') + dd").text_content()
 
 
-def test_clearing_the_statistics_asks_first(app):
+def resign_single_round_game(app, seed: int) -> None:
+    """A single-round game on deal ``seed``, resigned at once; then the start screen."""
     page = app.page
-    seed, _ = opening_deal()
     app.new_game(seed, LEVELS, target=0)
     app.button("Resign").click()
     page.get_by_role("dialog", name="Resign this round?").get_by_role(
@@ -21,6 +21,12 @@ def test_clearing_the_statistics_asks_first(app):
     ).click()
     app.wait_for_turn()
     page.get_by_role("dialog", name="Game Over").get_by_role("button", name="New Game").click()
+
+
+def test_clearing_the_statistics_asks_first(app):
+    page = app.page
+    seed, _ = opening_deal()
+    resign_single_round_game(app, seed)
     summary = page.get_by_text("Your statistics")
     summary.click()
     rounds = stat(page, "Rounds played")
@@ -45,17 +51,6 @@ def test_clearing_the_statistics_asks_first(app):
         expect(page.locator(f"#stats dt:text-is('{name}') + dd")).to_have_text("0")
     expect(page.locator("#stats dt:text-is('Best round score') + dd")).to_have_text("–")
     summary.click()
-
-
-def resign_single_round_game(app, seed: int) -> None:
-    page = app.page
-    app.new_game(seed, LEVELS, target=0)
-    app.button("Resign").click()
-    page.get_by_role("dialog", name="Resign this round?").get_by_role(
-        "button", name="Resign"
-    ).click()
-    app.wait_for_turn()
-    page.get_by_role("dialog", name="Game Over").get_by_role("button", name="New Game").click()
 
 
 def test_a_round_counts_even_when_an_earlier_game_ended_the_same(app):

@@ -7,8 +7,6 @@ import functools
 import re
 
 import game_twin as twin
-from conftest import BOOT_TIMEOUT_MS
-from game_page import GamePage
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 
@@ -217,12 +215,8 @@ def test_a_set_note_shows_tile_codes_as_small_tiles(app):
     # The locked-joker refusal under a set named its tiles in raw codes ("the set Y10 J
     # Y12 Y13 holds a joker and is locked"), where the message shows them as small tiles.
     saved, index, tile = locked_joker_position()
+    app = app.load_saved(saved)
     page = app.page
-    page.evaluate("text => localStorage.setItem('rummikub.savedGame', text)", saved)
-    page.reload()
-    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-    app = GamePage(page)
-    app.wait_for_turn()
     app.tile(tile).click()
     page.get_by_role("button", name=f"Put here: Set {index + 1}, end").click()
     note = app.set_box(index).locator(".set-note")
