@@ -12,12 +12,12 @@ const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's runni
 // {turn, rack, table} the player's own rack order and, on their turn, the arrangement in
 // progress: a reload brings them back when the engine's game is at that very turn.
 const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
-// {game, delay, form} of the game in hand, kept when it starts: a name of its own (so
-// statistics tell its rounds from another game's with the same scores), how long a
-// computer turn stays on show (a reload used to fall back to the default), and the
+// {game, delay, form} of the game in hand, kept with each save of it (persist): a name of
+// its own (so statistics tell its rounds from another game's with the same scores), how
+// long a computer turn stays on show (a reload used to fall back to the default), and the
 // start screen's choices, which main.js puts back on the start screen.
 export const SETTINGS_KEY = `${SAVE_KEY}.settings`;
-// {turn, lines, highlight}: the computers' turns since the player's last one, as told
+// {game, turn, lines, highlight}: the computers' turns since the player's last one, as told
 // and highlighted so far, so a reload while they play (or before the player's first
 // move) still sums up all of them, not only those after it.
 const SINCE_KEY = `${SAVE_KEY}.since`;
@@ -361,7 +361,7 @@ export function createGame(engine, options = {}) {
     const start = told.length;
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
-    // After a reload, those before it come back (restoreSince) and go on from there.
+    // After a reload, those before it come back (restoreFromStorage) and go on from there.
     const since = state.since;
     state.since = null;
     if (since) told.push(...since.lines);
