@@ -41,7 +41,7 @@ function readKept(key) {
 /** The kept settings of the game in hand ({game, delay, form}), or null. */
 export const keptSettings = () => readKept(SETTINGS_KEY);
 // The longest a computer turn stays on show that a kept record may ask for.
-const MAX_DELAY_MS = 5000;
+export const MAX_DELAY_MS = 5000;
 
 export function createGame(engine, options = {}) {
   const state = createState();
@@ -346,13 +346,14 @@ export function createGame(engine, options = {}) {
   // of computer turns at a time; it runs until it is the player's turn again.
   let computers = Promise.resolve();
   let running = null;
-  function runComputers() {
-    if (!running) running = computerTurns().finally(() => (running = null));
+  function runComputers(since = null) {
+    if (!running) running = computerTurns(since).finally(() => (running = null));
     computers = running;
     return running;
   }
 
-  async function computerTurns() {
+  /** ``since``: the turns told and highlighted before a reload ({lines, highlight}). */
+  async function computerTurns(since) {
     const v = () => state.view;
     const mine = epoch;
     // What the player last did (or was told), then each computer turn: the summary
@@ -362,8 +363,6 @@ export function createGame(engine, options = {}) {
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
     // After a reload, those before it come back (restoreFromStorage) and go on from there.
-    const since = state.since;
-    state.since = null;
     if (since) told.push(...since.lines);
     let fresh = !since;
     // A resignation is sent from here, between two computer turns (never beside one: the
@@ -521,9 +520,8 @@ export function createGame(engine, options = {}) {
     // player has begun to arrange their turn, which put the highlights away).
     const since = arranged || answer.view.round_over ? null : keptSince();
     if (since) state.highlight = new Set(since.highlight);
-    const mine = answer.view.current === answer.view.me;
-    const told = since && mine && since.lines.length ? ` ${since.lines.join(" ")}` : "";
-    if (since && !mine) state.since = since;
+    const myTurn = answer.view.current === answer.view.me;
+    const told = since && myTurn && since.lines.length ? ` ${since.lines.join(" ")}` : "";
     say(arranged ? `${welcome}, with the tiles you had arranged this turn.` : `${welcome}.${drew}${told}`);
     // An arrangement is checked before it is first shown: the turn line read out its
     // opening total as 0, then changed it.
@@ -534,7 +532,7 @@ export function createGame(engine, options = {}) {
     // it (runComputers would hand back the old loop, which stops).
     computers
       .catch(() => {})
-      .then(() => runComputers())
+      .then(() => runComputers(myTurn ? null : since))
       .catch(failed);
     return true;
   }
@@ -560,7 +558,6 @@ export function createGame(engine, options = {}) {
     // Kept with the game's first save (persist).
     state.gameId = globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
     state.gameForm = settings.form ?? null;
-    state.since = null;
     state.busy = false;
     state.showing = null;
     state.message = null;

@@ -3,7 +3,7 @@
 // long a computer turn stays on show, the turn clock); window.__rummikub is the game
 // api, for looking at the state from tests (which still act through the UI).
 
-import { createGame, keptSettings } from "./api.js";
+import { createGame, keptSettings, MAX_DELAY_MS } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
 import { count, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
@@ -87,7 +87,7 @@ function restoreChoices(choices) {
       if (typeof value === "boolean") field.checked = value;
     } else if (typeof value === "string" && [...(field.options ?? [])].some((o) => o.value === value)) {
       field.value = value;
-    } else if (name === "delay" && /^\d{1,4}$/.test(value ?? "") && Number(value) <= 5000) {
+    } else if (name === "delay" && /^\d{1,4}$/.test(value ?? "") && Number(value) <= MAX_DELAY_MS) {
       preselect(field, value, `${value} ms`); // a pace a link asked for (?delay=MS)
     }
   };

@@ -34,7 +34,6 @@ export function createState() {
     // A new game is being started (dealt): the view is still the old game's until the
     // engine answers, and the old game must not be resumed (nor its clock started) meanwhile.
     starting: false,
-    since: null, // {lines, highlight}: the computers' turns before a reload, for their loop
     gameId: null, // the game in hand's own name (api.js SETTINGS_KEY), for statistics
     gameForm: null, // the start screen's choices it was started with (SETTINGS_KEY)
     resigning: false, // the player resigned: the computer-turn loop sends it next
