@@ -286,8 +286,10 @@ LOG_LINES_JS = """() => {
 
 def test_phone_game_log_opens_over_the_table(phone, tmp_path):
     """A phone shows the log's last line only; "Game log" opens the recent history over
-    the table (scrolled to the newest line) and the rack does not move (held sideways,
-    the log grows in place and the buttons beside the table give way)."""
+    the table (scrolled to the newest line) and the rack does not move. Held sideways it
+    opens downwards over the pool and the buttons, down to the rack (it grew in place,
+    five lines, and pushed them down: the pool was cut off, the sort buttons out of
+    sight)."""
     page = phone.page
     page.set_viewport_size(PHONE)
     try:
@@ -307,7 +309,12 @@ def test_phone_game_log_opens_over_the_table(phone, tmp_path):
             toggle.tap()
             expect(toggle).to_have_attribute("aria-expanded", "true")
             shown = page.evaluate(LOG_LINES_JS)
-            assert len(shown) >= (4 if size == SIDEWAYS else 6), (size, shown)
+            assert len(shown) >= 6, (size, shown)
+            if size == SIDEWAYS:  # from its own line down to the rack, over the buttons
+                log = page.get_by_role("list", name="Game log").bounding_box()
+                buttons = page.locator(".controls").bounding_box()
+                assert log["y"] < buttons["y"], (log, buttons)
+                assert abs(log["y"] + log["height"] - buttons["y"] - buttons["height"]) <= 1
             assert shown == lines[-len(shown) :], (size, shown)  # the newest lines, in order
             after = assert_rack_fits(page)
             assert after["rack"] == before["rack"], (before["rack"], after["rack"])
@@ -688,5 +695,60 @@ def test_sideways_every_card_shows_whole_and_the_scores_clear_the_racks(app, siz
         left = dialog.locator("#round-left").bounding_box()
         assert scores and left
         assert scores["x"] + scores["width"] <= left["x"], (scores, left)
+    finally:
+        page.set_viewport_size(before)
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (820, 1180), (768, 1024)])
+def test_four_players_cards_share_one_row_on_a_tablet(app, size):
+    """With three computers every card is on one row at tablet widths, each on two lines
+    alike (name above, tiles and points below): at 1024x768 the fourth card had a row of
+    its own (the four took 1,021 px of 1,000), and upright at 820 and 768 px too."""
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        app.new_game(5, ["hard", "expert", "medium"])
+        m = page.evaluate(CARDS_JS)
+        cards = m["cards"]
+        assert len(cards) == 4
+        assert max(c["top"] for c in cards) - min(c["top"] for c in cards) <= 0.5, m
+        assert len({round(c["bottom"]) for c in cards}) == 1, m  # one height: two lines each
+        for card in cards:
+            assert card["left"] >= 0 and card["right"] <= m["vw"], m
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('#players .player')].map((p) => {
+  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
+})"""
+        )
+        for name, tiles, score in lines:  # tiles and points on the line under the name
+            assert tiles > name + 5 and abs(tiles - score) <= 2, lines
+    finally:
+        page.set_viewport_size(before)
+
+
+TILE_BOX_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.width, r.height]; }"""
+
+
+def test_tiles_grow_on_a_big_screen(app, tmp_path):
+    """At 1920x1080 the tiles are bigger than at 1280 (they stopped at 50 px wide, small on
+    a felt that was mostly empty), keep their proportions, and the rack still fits; the
+    words grow with them."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app.new_game(5, ["hard", "hard"])
+        draw(app, 6)
+        assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] == pytest.approx(50, abs=0.5)
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        for sel in (".rack .tile", ".table .tile"):
+            w, h = page.evaluate(TILE_BOX_JS, sel)
+            assert 60 <= w <= 64 and h == pytest.approx(w * 1.36, abs=0.5), (sel, w, h)
+        root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+        assert root == 18
+        assert_rack_fits(page)
+        page.screenshot(path=str(tmp_path / "big.png"))
     finally:
         page.set_viewport_size(before)
