@@ -459,8 +459,10 @@ function renderControls(state) {
   $("hint").disabled = !mine;
   setAttr($("hint"), "aria-busy", state.hinting ? "true" : "false");
   $("hint-step").hidden = !(mine && state.hint);
-  // The round is over and its scores were put aside to see the table: the way back.
+  // The round is over and its scores were put aside to see the table: the way back, and
+  // no turn's buttons (they stood there disabled, Confirm Play in yellow beside it).
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
+  for (const id of ["confirm", "undo", "reset", "draw", "hint", "return"]) $(id).hidden = !!v?.round_over;
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
   // Shown on every turn, disabled on the computers': hidden, it took the bar from two

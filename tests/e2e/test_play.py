@@ -339,6 +339,10 @@ def test_round_to_its_end_with_the_score_screen(app):
     assert app.table_ids() == [[t["id"] for t in row["tiles"]] for row in final["table"]]
     show = app.button("Show Scores")
     expect(show).to_be_focused()
+    # The only button of the turn's bar: the round has no turn left to play.
+    expect(app.page.get_by_role("toolbar", name="Turn").get_by_role("button")).to_have_text(
+        ["Show Scores"]
+    )
     expect(app.page.locator("#turn-info")).to_contain_text(
         "Game over" if final["match_over"] else "Round complete"
     )
@@ -353,6 +357,8 @@ def test_round_to_its_end_with_the_score_screen(app):
         app.button("Next Round").click()
         app.wait_for_turn()
         expect(dialog).to_be_hidden()
+        for name in ("Confirm Play", "Undo", "Reset Turn", "Draw", "Hint", "Return to rack"):
+            expect(app.button(name)).to_be_visible()
         expect(app.page.locator("#log")).to_contain_text("Round 2")
         expect(app.page.get_by_role("list", name="Players")).to_contain_text(
             f"{out['totals'][0]} pts"
