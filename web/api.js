@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, focusLost, render, renderClock, roundReason, setVerdict, showDraw } from "./render.js";
+import { capitalise, codeLabel, count, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, tileSpots } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -406,6 +406,9 @@ export function createGame(engine, options = {}) {
         return;
       }
       const turn = answer.turn;
+      const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
+      // Where the table tiles it moves stand before it moves them: they fly from there.
+      const spots = tileSpots(moved);
       board.applyView(state, answer.view);
       // The view's `current` is already the next player: until the turn has been shown,
       // the page names the computer whose turn it was and says what it did.
@@ -413,20 +416,22 @@ export function createGame(engine, options = {}) {
       const line = sentence(turn.narration);
       told.push(line);
       say(line);
-      const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
       for (const id of moved) state.highlight.add(id);
       // Shown tile by tile at the player's speed (all at once when instant or when the
-      // player prefers less motion); the narration is the newest line of the log.
+      // player prefers less motion), each flying in from where it was on the table or from
+      // the computer's card; the narration is the newest line of the log.
       if (delay && moved.length && !reducedMotion()) {
         state.pending = new Set(moved);
         redraw();
         const step = Math.max(80, Math.min(350, delay / moved.length));
+        const flight = Math.round(Math.min(450, Math.max(220, step * 1.4)));
         for (const id of moved) {
           await pause(step);
           if (mine !== epoch) return;
           if (!pace()) break; // resigned: the rest of the play at once
           state.pending.delete(id);
           redraw();
+          flyIn(id, spots.get(id), turn.player, flight);
         }
       }
       state.pending = new Set();

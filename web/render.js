@@ -660,6 +660,68 @@ export function showDraw(player, ms) {
   flight.finished.finally(() => flyer.remove()).catch(() => {});
 }
 
+/** Where each of these tiles is on the table now, by id (boxes in the viewport): where
+ *  a computer's play moves them from (``flyIn``). */
+export function tileSpots(ids) {
+  const spots = new Map();
+  for (const id of ids) {
+    const box = document.querySelector(`#sets .tile[data-id="${id}"]`)?.getBoundingClientRect();
+    if (box?.width) spots.set(id, box);
+  }
+  return spots;
+}
+
+/** A tile of a computer's play coming down: a copy of it flies to its place from where
+ *  it was on the table (``from``, a box) or, new from the rack, from that player's card,
+ *  and the tile shows once it lands. The copy is fixed to the viewport, so it is not cut
+ *  off at the table's edge; a tile going to or coming from a place scrolled out of the
+ *  table's view just shows. Decoration only (inline styles, removed when done): the
+ *  words and the highlight say the same. */
+export function flyIn(id, from, player, ms) {
+  const node = document.querySelector(`#sets .tile[data-id="${id}"]`);
+  const start = from ?? document.querySelector(`#players [data-player="${player}"]`)?.getBoundingClientRect();
+  if (!node?.animate || !start?.width) return;
+  // Its box as it will stand: without the last of the "pending" look (lifted, smaller).
+  node.style.transition = "none";
+  node.style.opacity = "0";
+  const to = node.getBoundingClientRect();
+  const land = () => {
+    node.style.opacity = "";
+    requestAnimationFrame(() => (node.style.transition = ""));
+  };
+  // A place scrolled out of the table's view: no flight over the rest of the page.
+  const view = $("table").getBoundingClientRect();
+  const seen = (box) => box.top + box.height / 2 >= view.top && box.top + box.height / 2 <= view.bottom;
+  if (!to.width || !seen(to) || (from && !seen(from))) return land();
+  const flyer = node.cloneNode(true);
+  flyer.classList.remove("pending", "selected");
+  flyer.classList.add("flyer");
+  for (const attr of ["id", "data-id", "data-key", "tabindex", "aria-pressed", "aria-disabled"]) flyer.removeAttribute(attr);
+  flyer.setAttribute("aria-hidden", "true");
+  flyer.dataset.flight = String(id);
+  Object.assign(flyer.style, {
+    position: "fixed", left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`,
+    height: `${to.height}px`, margin: "0", zIndex: "40", pointerEvents: "none", opacity: "",
+    transition: "none",
+  });
+  flyer.style.setProperty("--tile-w", `${to.width}px`);
+  flyer.style.setProperty("--tile-h", `${to.height}px`);
+  document.body.append(flyer);
+  const dx = start.left + start.width / 2 - (to.left + to.width / 2);
+  const dy = start.top + start.height / 2 - (to.top + to.height / 2);
+  const scale = from ? 1 : 0.6; // from a card: as small as the card's line
+  const flight = flyer.animate(
+    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: from ? 1 : 0.5 }, { transform: "none", opacity: 1 }],
+    { duration: ms, easing: "cubic-bezier(0.25, 0.7, 0.35, 1)" },
+  );
+  flight.finished
+    .catch(() => {})
+    .finally(() => {
+      flyer.remove();
+      land();
+    });
+}
+
 /** How To Play, told for one set of rules: the current game's (`current`) or the one
  *  being set up on the start screen. */
 export function renderHowTo(rules, current) {

@@ -276,3 +276,64 @@ def test_a_thinking_computers_card_breathes(app):
     finally:
         page.emulate_media(reduced_motion="no-preference", forced_colors="none")
         unhold_engine(page)
+
+
+# Each tile flying in as a computer's play is shown: which tile, where its flight starts
+# (the middle of the copy's box moved by the flight's first frame) and the box of the card
+# of the computer on show.
+FLIGHTS_JS = """() => {
+  window.__flights = [];
+  const observer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!n.classList?.contains('flyer')) continue;
+      const flight = n.getAnimations().find((a) => a.effect.getKeyframes()[0].transform);
+      const m = flight.effect.getKeyframes()[0].transform
+        .match(/translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/);
+      const box = n.getBoundingClientRect();
+      const card = document.querySelector('#players .player.current').getBoundingClientRect();
+      window.__flights.push({id: Number(n.dataset.flight),
+        x: parseFloat(n.style.left) + parseFloat(n.style.width) / 2 + Number(m[1]),
+        y: parseFloat(n.style.top) + parseFloat(n.style.height) / 2 + Number(m[2]),
+        card: {left: card.left, right: card.right, top: card.top, bottom: card.bottom},
+        named: n.hasAttribute('data-id') || n.getAttribute('aria-hidden') !== 'true'});
+    }
+  });
+  observer.observe(document.body, {childList: true});
+  (window.__watchers ||= []).push(observer);
+}"""
+
+
+def test_a_computer_play_flies_in_from_its_card(app):
+    """Each tile of a computer's play flies to its place from that computer's card (the
+    tiles just faded in where they landed), as a copy hidden from screen readers and
+    from the page's tile ids; once all are down no copy is left and every tile shows.
+    Under reduced motion nothing flies."""
+    seed, turn, _ = computer_play_deal()
+    page = app.page
+    app.new_game(seed, LEVELS, delay=900)
+    page.evaluate(FLIGHTS_JS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    flights = watched(page, "__flights")
+    assert sorted(f["id"] for f in flights) == sorted(turn["placed"]), flights
+    for f in flights:
+        card = f["card"]
+        assert card["left"] <= f["x"] <= card["right"], f
+        assert card["top"] <= f["y"] <= card["bottom"], f
+        assert not f["named"], f
+    expect(page.locator(".flyer")).to_have_count(0)
+    for tile_id in turn["placed"]:
+        expect(app.tile(tile_id)).to_have_css("opacity", "1")
+    # Under reduced motion the play is shown at once, with no flight.
+    app.to_start_screen()
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        app.new_game(seed, LEVELS, delay=900)
+        app.abandon_if_asked()
+        page.evaluate(FLIGHTS_JS)
+        app.button("Draw").click()
+        app.wait_for_turn()
+        assert watched(page, "__flights") == []
+        expect(app.tile(turn["placed"][0])).to_be_visible()
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
