@@ -431,7 +431,7 @@ export function createGame(engine, options = {}) {
           if (!pace()) break; // resigned: the rest of the play at once
           state.pending.delete(id);
           redraw();
-          flyIn(id, spots.get(id), turn.player, flight);
+          flyIn(id, spots.get(id), flight, turn.player);
         }
       }
       state.pending = new Set();
@@ -786,6 +786,7 @@ export function createGame(engine, options = {}) {
       if (!isMyTurn(state) || !state.hint) return;
       const hint = state.hint;
       const before = board.snapshot(state);
+      const spots = reducedMotion() ? null : tileSpots([...state.rack, ...state.table.flat()]);
       const step = board.hintStep(state, hint.table);
       if (!step) {
         state.hint = null;
@@ -803,6 +804,8 @@ export function createGame(engine, options = {}) {
         say(`${step.returned.map(tileName).join(", ")} went back to your rack: the hint does not use ${step.returned.length === 1 ? "it" : "them"}.`, "hint");
       }
       redraw();
+      // The step's tiles fly from where they were, all at once.
+      if (spots) for (const id of state.highlight) flyIn(id, spots.get(id), 300);
     },
 
     /** The clock ran out: the engine draws, plays a legal arrangement, or snaps the

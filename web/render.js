@@ -660,25 +660,28 @@ export function showDraw(player, ms) {
   flight.finished.finally(() => flyer.remove()).catch(() => {});
 }
 
-/** Where each of these tiles is on the table now, by id (boxes in the viewport): where
- *  a computer's play moves them from (``flyIn``). */
+/** Where each of these tiles is now, on the table or the rack, by id (boxes in the
+ *  viewport): where a move takes them from (``flyIn``). */
 export function tileSpots(ids) {
   const spots = new Map();
   for (const id of ids) {
-    const box = document.querySelector(`#sets .tile[data-id="${id}"]`)?.getBoundingClientRect();
+    const box = tileAt(id)?.getBoundingClientRect();
     if (box?.width) spots.set(id, box);
   }
   return spots;
 }
 
-/** A tile of a computer's play coming down: a copy of it flies to its place from where
- *  it was on the table (``from``, a box) or, new from the rack, from that player's card,
- *  and the tile shows once it lands. The copy is fixed to the viewport, so it is not cut
- *  off at the table's edge; a tile going to or coming from a place scrolled out of the
- *  table's view just shows. Decoration only (inline styles, removed when done): the
- *  words and the highlight say the same. */
-export function flyIn(id, from, player, ms) {
-  const node = document.querySelector(`#sets .tile[data-id="${id}"]`);
+const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #rack .tile[data-id="${id}"]`);
+
+/** A tile moved for the player to watch (a computer's play, a hint's step): a copy of it
+ *  flies to its place from where it was (``from``, a box) or, new from a computer's rack,
+ *  from that player's card, and the tile shows once it lands. The copy is fixed to the
+ *  viewport, so it is not cut off at the table's edge; a tile going to or coming from a
+ *  place scrolled out of the table's or the rack's view just shows, as does one that did
+ *  not move. Decoration only (inline styles, removed when done): the words and the
+ *  highlight say the same. */
+export function flyIn(id, from, ms, player = null) {
+  const node = tileAt(id);
   const start = from ?? document.querySelector(`#players [data-player="${player}"]`)?.getBoundingClientRect();
   if (!node?.animate || !start?.width) return;
   // Its box as it will stand: without the last of the "pending" look (lifted, smaller).
@@ -689,10 +692,14 @@ export function flyIn(id, from, player, ms) {
     node.style.opacity = "";
     requestAnimationFrame(() => (node.style.transition = ""));
   };
-  // A place scrolled out of the table's view: no flight over the rest of the page.
-  const view = $("table").getBoundingClientRect();
-  const seen = (box) => box.top + box.height / 2 >= view.top && box.top + box.height / 2 <= view.bottom;
-  if (!to.width || !seen(to) || (from && !seen(from))) return land();
+  const views = [$("table"), $("rack")].map((area) => area.getBoundingClientRect());
+  const seen = (box) => {
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    return views.some((v) => x >= v.left && x <= v.right && y >= v.top && y <= v.bottom);
+  };
+  const dx = start.left + start.width / 2 - (to.left + to.width / 2);
+  const dy = start.top + start.height / 2 - (to.top + to.height / 2);
+  if (!to.width || !seen(to) || (from && !seen(from)) || Math.hypot(dx, dy) < 2) return land();
   const flyer = node.cloneNode(true);
   flyer.classList.remove("pending", "selected");
   flyer.classList.add("flyer");
@@ -707,8 +714,6 @@ export function flyIn(id, from, player, ms) {
   flyer.style.setProperty("--tile-w", `${to.width}px`);
   flyer.style.setProperty("--tile-h", `${to.height}px`);
   document.body.append(flyer);
-  const dx = start.left + start.width / 2 - (to.left + to.width / 2);
-  const dy = start.top + start.height / 2 - (to.top + to.height / 2);
   const scale = from ? 1 : 0.6; // from a card: as small as the card's line
   const flight = flyer.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: from ? 1 : 0.5 }, { transform: "none", opacity: 1 }],

@@ -4,8 +4,9 @@ who-starts draw and computer plays revealed tile by tile."""
 import re
 
 import game_twin as twin
-from game_page import hold_engine, unhold_engine
+from game_page import hold_engine, unhold_engine, watched
 from playwright.sync_api import expect
+from test_computer_turns import FLIGHTS_JS
 from test_play import LEVELS, computer_play_deal, opening_deal
 
 
@@ -233,3 +234,33 @@ def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app
         assert page.evaluate("window.__held") == 1
     finally:
         unhold_engine(page)
+
+
+RACK_SPOTS_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll('#rack .tile')].map((t) => {
+  const r = t.getBoundingClientRect();
+  return [t.dataset.id, [r.left + r.width / 2, r.top + r.height / 2]];
+}))"""
+
+
+def test_a_hint_step_flies_its_tiles_from_the_rack(app):
+    """ "Next Hint Step" shows its set being made: each of its tiles flies from its place on
+    the rack to the table (they used to jump there), and then shows in its place."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    app.button("Hint").click()
+    step = app.button("Next Hint Step")
+    expect(step).to_be_visible()
+    spots = page.evaluate(RACK_SPOTS_JS)
+    page.evaluate(FLIGHTS_JS)
+    step.click()
+    flights = watched(page, "__flights")
+    built = app.table_ids()[0]
+    assert sorted(f["id"] for f in flights) == sorted(built), (flights, built)
+    for f in flights:
+        x, y = spots[str(f["id"])]
+        assert abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1, (f, x, y)
+    expect(page.locator(".flyer")).to_have_count(0)
+    for tile_id in built:
+        expect(app.tile(tile_id)).to_have_css("opacity", "1")
