@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, tileSpots } from "./render.js";
+import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, tileSpots } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -296,7 +296,8 @@ export function createGame(engine, options = {}) {
     return false;
   }
 
-  async function settle(answer, what) {
+  /** ``shown``: run once the answer is drawn (a flight to watch). */
+  async function settle(answer, what, shown = null) {
     if (answer.error) {
       say(answer.error, "error");
       redraw();
@@ -306,6 +307,7 @@ export function createGame(engine, options = {}) {
     if (what) say(what);
     state.busy = true; // until the game is saved and the computers have played
     redraw();
+    shown?.();
     await persist();
     await runComputers();
     return true;
@@ -737,7 +739,8 @@ export function createGame(engine, options = {}) {
       const drawn = answer.view.drawn;
       const did = drawn.length ? `drew ${drawnNames(drawn)}` : "passed";
       const text = arranged ? `Your arrangement was put back; you ${did}.` : `You ${did}.`;
-      return settle(answer, text);
+      const fly = reducedMotion() ? null : () => flyFromPool(drawn.map((t) => t.id), 400);
+      return settle(answer, text, fly);
     },
 
     /** Ask the engine for the best play from the table as it was at the start of the

@@ -671,6 +671,14 @@ export function tileSpots(ids) {
   return spots;
 }
 
+/** The tiles the player just drew fly from the pool to their places on the rack. */
+export function flyFromPool(ids, ms) {
+  const box = document.querySelector("#pool-button .pool-stack")?.getBoundingClientRect();
+  if (!box?.width) return;
+  const from = { left: box.left, top: box.top, width: box.width, height: box.height, small: true };
+  for (const id of ids) flyIn(id, from, ms);
+}
+
 const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #rack .tile[data-id="${id}"]`);
 
 /** A tile moved for the player to watch (a computer's play, a hint's step): a copy of it
@@ -682,7 +690,8 @@ const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #ra
  *  highlight say the same. */
 export function flyIn(id, from, ms, player = null) {
   const node = tileAt(id);
-  const start = from ?? document.querySelector(`#players [data-player="${player}"]`)?.getBoundingClientRect();
+  const card = player === null ? null : document.querySelector(`#players [data-player="${player}"]`);
+  const start = from ?? card?.getBoundingClientRect();
   if (!node?.animate || !start?.width) return;
   // Its box as it will stand: without the last of the "pending" look (lifted, smaller).
   node.style.transition = "none";
@@ -699,7 +708,8 @@ export function flyIn(id, from, ms, player = null) {
   };
   const dx = start.left + start.width / 2 - (to.left + to.width / 2);
   const dy = start.top + start.height / 2 - (to.top + to.height / 2);
-  if (!to.width || !seen(to) || (from && !seen(from)) || Math.hypot(dx, dy) < 2) return land();
+  const small = !from || from.small; // from a card or the pool: as small as they draw it
+  if (!to.width || !seen(to) || (!small && !seen(from)) || Math.hypot(dx, dy) < 2) return land();
   const flyer = node.cloneNode(true);
   flyer.classList.remove("pending", "selected");
   flyer.classList.add("flyer");
@@ -714,9 +724,8 @@ export function flyIn(id, from, ms, player = null) {
   flyer.style.setProperty("--tile-w", `${to.width}px`);
   flyer.style.setProperty("--tile-h", `${to.height}px`);
   document.body.append(flyer);
-  const scale = from ? 1 : 0.6; // from a card: as small as the card's line
   const flight = flyer.animate(
-    [{ transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: from ? 1 : 0.5 }, { transform: "none", opacity: 1 }],
+    [{ transform: `translate(${dx}px, ${dy}px) scale(${small ? 0.6 : 1})`, opacity: small ? 0.5 : 1 }, { transform: "none", opacity: 1 }],
     { duration: ms, easing: "cubic-bezier(0.25, 0.7, 0.35, 1)" },
   );
   flight.finished

@@ -264,3 +264,23 @@ def test_a_hint_step_flies_its_tiles_from_the_rack(app):
     expect(page.locator(".flyer")).to_have_count(0)
     for tile_id in built:
         expect(app.tile(tile_id)).to_have_css("opacity", "1")
+
+
+def test_a_drawn_tile_flies_from_the_pool_to_the_rack(app):
+    """The tile the player draws flies from the pool to its place on the rack (it just
+    appeared there)."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, delay=0)
+    page = app.page
+    pool = page.locator("#pool-button .pool-stack").bounding_box()
+    before = set(app.rack_ids())
+    page.evaluate(FLIGHTS_JS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    drawn = [i for i in app.rack_ids() if i not in before]
+    flights = [f for f in watched(page, "__flights") if f["id"] in drawn]
+    assert len(drawn) == 1 and len(flights) == 1, (drawn, flights)
+    assert abs(flights[0]["x"] - (pool["x"] + pool["width"] / 2)) <= 1, (flights, pool)
+    assert abs(flights[0]["y"] - (pool["y"] + pool["height"] / 2)) <= 1, (flights, pool)
+    expect(page.locator(".flyer")).to_have_count(0)
+    expect(app.tile(drawn[0])).to_have_css("opacity", "1")
