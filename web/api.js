@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, tileSpots } from "./render.js";
+import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, slideFrom, tileSpots } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -25,6 +25,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`);
 // How long Hint may look before the message says it is looking.
 const HINT_PATIENCE_MS = 250;
+const SLIDE_MS = 220; // a tile moved by a tap, a key or a button slides to its place
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /** A record the page keeps in localStorage under ``key``, when it is a JSON object;
@@ -133,6 +134,15 @@ export function createGame(engine, options = {}) {
     const checking = liveCheck();
     redraw();
     checking.catch(failed);
+  }
+
+  /** Tiles the player moves by a tap, a key or a button slide from where they were to
+   *  their new places (render.js ``slideFrom``); ``still``, a dragged tile, does not. */
+  function sliding(change, still = null) {
+    const spots = reducedMotion() || !state.view ? null : tileSpots([...state.rack, ...state.table.flat()]);
+    const result = change();
+    if (spots) slideFrom(spots, SLIDE_MS, still);
+    return result;
   }
 
   // The turn clock: a deadline in the state, a ticker that redraws the countdown and,
@@ -656,47 +666,59 @@ export function createGame(engine, options = {}) {
       changed();
       return true;
     },
+    /** A dragged tile let go at dest: the tiles it pushes aside slide (it is already
+     *  where the pointer let it go). */
+    drop(id, dest) {
+      return sliding(() => api.move(id, dest), id);
+    },
     /** Put the picked-up tile at dest. */
     place(dest) {
       if (state.selected === null) return false;
-      return api.move(state.selected, dest);
+      return sliding(() => api.move(state.selected, dest));
     },
     /** Move the picked-up tile one place left (-1) or right (+1) in its row. */
     nudge(delta) {
       const id = state.selected;
-      const before = board.snapshot(state);
-      if (id === null || !board.nudge(state, id, delta)) return;
-      state.undo.push(before);
-      state.focus = `tile-${id}`;
-      state.reveal = id;
-      changed();
+      if (id === null) return;
+      sliding(() => {
+        const before = board.snapshot(state);
+        if (!board.nudge(state, id, delta)) return;
+        state.undo.push(before);
+        state.focus = `tile-${id}`;
+        state.reveal = id;
+        changed();
+      });
     },
     /** The picked-up tile back to its own place on the rack (``board.rackPlace``). */
     returnToRack() {
       const id = state.selected;
       if (id === null) return;
-      api.move(id, { area: "rack", index: board.rackPlace(state, id) });
+      sliding(() => api.move(id, { area: "rack", index: board.rackPlace(state, id) }));
     },
 
     /** Take back the last move of this turn. */
     undo() {
-      if (!isMyTurn(state) || !board.undo(state)) return;
-      changed();
+      if (!isMyTurn(state)) return;
+      sliding(() => board.undo(state) && changed());
     },
 
     resetTurn() {
       if (!isMyTurn(state)) return;
-      board.resetTurn(state);
-      keepArrangement();
-      say("Turn reset: every tile is back where it was.");
-      checkSeq++;
-      redraw();
+      sliding(() => {
+        board.resetTurn(state);
+        keepArrangement();
+        say("Turn reset: every tile is back where it was.");
+        checkSeq++;
+        redraw();
+      });
     },
 
     sortRack(by) {
-      board.sortRack(state, by);
-      keepArrangement();
-      redraw();
+      sliding(() => {
+        board.sortRack(state, by);
+        keepArrangement();
+        redraw();
+      });
     },
 
     async confirm() {

@@ -272,8 +272,8 @@ attachDrag(screen, $("drag-layer"), {
   canDrag: (id) => game.canDrag(id),
   turn: () => `${game.state.view?.round}:${game.state.view?.turn}`,
   accepts: (id, dest) => game.accepts(id, dest),
-  onDrop: (id, dest) => game.move(id, dest),
-  onRefused: (id, dest) => game.move(id, dest), // says why, when it is the rack
+  onDrop: (id, dest) => game.drop(id, dest),
+  onRefused: (id, dest) => game.drop(id, dest), // says why, when it is the rack
 });
 
 // ----- dialogs

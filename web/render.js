@@ -681,13 +681,21 @@ export function flyFromPool(ids, ms) {
 
 const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #rack .tile[data-id="${id}"]`);
 
-/** A tile moved for the player to watch (a computer's play, a hint's step): a copy of it
- *  flies to its place from where it was (``from``, a box) or, new from a computer's rack,
- *  from that player's card, and the tile shows once it lands. The copy is fixed to the
- *  viewport, so it is not cut off at the table's edge; a tile going to or coming from a
- *  place scrolled out of the table's or the rack's view just shows, as does one that did
- *  not move. Decoration only (inline styles, removed when done): the words and the
- *  highlight say the same. */
+// Where a tile may be seen fly: inside the table's or the rack's box (the viewport's
+// boxes of the two, measured once for a batch of flights).
+function inSight() {
+  const views = [$("table"), $("rack")].map((area) => area.getBoundingClientRect());
+  return (box) => {
+    const x = box.left + box.width / 2, y = box.top + box.height / 2;
+    return views.some((v) => x >= v.left && x <= v.right && y >= v.top && y <= v.bottom);
+  };
+}
+
+/** A tile moved for the player to watch (a computer's play, a hint's step, a draw): a
+ *  copy of it flies to its place from where it was (``from``, a box; ``from.small`` for
+ *  the pool) or, new from a computer's rack, from that player's card, and the tile shows
+ *  once it lands. A tile going to or coming from a place scrolled out of the table's or
+ *  the rack's view just shows, as does one that did not move. */
 export function flyIn(id, from, ms, player = null) {
   const node = tileAt(id);
   const card = player === null ? null : document.querySelector(`#players [data-player="${player}"]`);
@@ -695,26 +703,43 @@ export function flyIn(id, from, ms, player = null) {
   if (!node?.animate || !start?.width) return;
   // Its box as it will stand: without the last of the "pending" look (lifted, smaller).
   node.style.transition = "none";
-  node.style.opacity = "0";
   const to = node.getBoundingClientRect();
-  const land = () => {
-    node.style.opacity = "";
-    requestAnimationFrame(() => (node.style.transition = ""));
-  };
-  const views = [$("table"), $("rack")].map((area) => area.getBoundingClientRect());
-  const seen = (box) => {
-    const x = box.left + box.width / 2, y = box.top + box.height / 2;
-    return views.some((v) => x >= v.left && x <= v.right && y >= v.top && y <= v.bottom);
-  };
-  const dx = start.left + start.width / 2 - (to.left + to.width / 2);
-  const dy = start.top + start.height / 2 - (to.top + to.height / 2);
+  const seen = inSight();
   const small = !from || from.small; // from a card or the pool: as small as they draw it
-  if (!to.width || !seen(to) || (!small && !seen(from)) || Math.hypot(dx, dy) < 2) return land();
-  const flyer = node.cloneNode(true);
+  if (to.width && seen(to) && (small || seen(from)) && launch(node, id, start, to, ms, small)) return;
+  land(node);
+}
+
+/** After a change the player asked for (a tap, a key, Undo, Reset Turn, a sort): every
+ *  tile of ``spots`` (``tileSpots`` before the change) that moved slides from where it was
+ *  to where it is, the tiles beside it too, except ``still`` (a dragged tile, already
+ *  where the pointer let it go). Tiles jumped: the eye lost which tile went where. */
+export function slideFrom(spots, ms, still = null) {
+  const seen = inSight();
+  const moves = [];
+  for (const [id, from] of spots) {
+    const node = id === still ? null : tileAt(id);
+    const to = node?.getBoundingClientRect();
+    if (to?.width && seen(to) && seen(from)) moves.push([node, id, from, to]);
+  }
+  for (const [node, id, from, to] of moves) launch(node, id, from, to, ms, false);
+}
+
+const flights = new WeakMap(); // a tile's node: the flight under way to it
+
+/** A copy of the tile, fixed to the viewport (so it is not cut off at the table's edge),
+ *  flies from ``from`` to ``to`` while the tile itself stays unseen in its place.
+ *  Decoration only (inline styles, removed when done): the words and the highlight say
+ *  the same. False when there is nothing to fly (it did not move). */
+function launch(node, id, from, to, ms, small) {
+  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
+  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  if (Math.hypot(dx, dy) < 2 || !node.animate) return false;
+  flights.get(node)?.cancel(); // a tile moved again mid-flight: the new flight goes on
+  // A picture of the tile, not a second button: its faces only, hidden from screen readers.
+  const flyer = el("span", { class: node.className, "aria-hidden": "true" }, [...node.childNodes].map((c) => c.cloneNode(true)));
   flyer.classList.remove("pending", "selected");
   flyer.classList.add("flyer");
-  for (const attr of ["id", "data-id", "data-key", "tabindex", "aria-pressed", "aria-disabled"]) flyer.removeAttribute(attr);
-  flyer.setAttribute("aria-hidden", "true");
   flyer.dataset.flight = String(id);
   Object.assign(flyer.style, {
     position: "fixed", left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`,
@@ -724,16 +749,26 @@ export function flyIn(id, from, ms, player = null) {
   flyer.style.setProperty("--tile-w", `${to.width}px`);
   flyer.style.setProperty("--tile-h", `${to.height}px`);
   document.body.append(flyer);
+  node.style.opacity = "0";
   const flight = flyer.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${small ? 0.6 : 1})`, opacity: small ? 0.5 : 1 }, { transform: "none", opacity: 1 }],
     { duration: ms, easing: "cubic-bezier(0.25, 0.7, 0.35, 1)" },
   );
+  flights.set(node, flight);
   flight.finished
     .catch(() => {})
     .finally(() => {
       flyer.remove();
-      land();
+      if (flights.get(node) !== flight) return; // flying again
+      flights.delete(node);
+      land(node);
     });
+  return true;
+}
+
+function land(node) {
+  node.style.opacity = "";
+  requestAnimationFrame(() => (node.style.transition = ""));
 }
 
 /** How To Play, told for one set of rules: the current game's (`current`) or the one

@@ -284,3 +284,66 @@ def test_a_drawn_tile_flies_from_the_pool_to_the_rack(app):
     assert abs(flights[0]["y"] - (pool["y"] + pool["height"] / 2)) <= 1, (flights, pool)
     expect(page.locator(".flyer")).to_have_count(0)
     expect(app.tile(drawn[0])).to_have_css("opacity", "1")
+
+
+TILE_SPOTS_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll('#rack .tile, #sets .tile')].map((t) => {
+    const r = t.getBoundingClientRect();
+    return [t.dataset.id, [r.left + r.width / 2, r.top + r.height / 2]];
+  }))"""
+
+
+def assert_flights_from(flights: list[dict], spots: dict, ids: list[int]) -> None:
+    """Exactly ``ids`` flew, each from its spot before the change."""
+    assert sorted(f["id"] for f in flights) == sorted(ids), (flights, ids)
+    for f in flights:
+        x, y = spots[str(f["id"])]
+        assert abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1, (f, x, y)
+
+
+def test_tiles_moved_by_a_tap_a_sort_or_undo_slide_there_and_a_dragged_one_does_not(app):
+    """A tile put down by a tap slides from the rack to its set and the rack tiles after
+    it slide along to close the gap; a sort slides every tile that changes place; Undo
+    slides them back. A dragged tile is already where it was let go: only the tiles it
+    pushes aside slide. (Every tile jumped: the eye lost which went where.)"""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    page = app.page
+    rack = app.rack_ids()
+    # Tap a tile, then "+ New Set".
+    app.tile(rack[2]).click()
+    page.wait_for_timeout(300)  # the picked-up tile rises to stand proud of its row
+    spots = page.evaluate(TILE_SPOTS_JS)
+    page.evaluate(FLIGHTS_JS)
+    app.button("+ New Set").click()
+    after = page.evaluate(TILE_SPOTS_JS)
+    moved = [i for i in rack if i == rack[2] or after[str(i)] != spots[str(i)]]
+    assert rack[2] in moved and len(moved) > 2, moved
+    assert_flights_from(watched(page, "__flights"), spots, moved)
+    expect(page.locator(".flyer")).to_have_count(0)
+    # Undo: back the other way.
+    spots = page.evaluate(TILE_SPOTS_JS)
+    page.evaluate(FLIGHTS_JS)
+    app.button("Undo").click()
+    assert app.rack_ids() == rack
+    assert_flights_from(watched(page, "__flights"), spots, moved)
+    # A sort: every tile whose place changes.
+    spots = page.evaluate(TILE_SPOTS_JS)
+    page.evaluate(FLIGHTS_JS)
+    app.button("Sort by Number").click()
+    after = page.evaluate(TILE_SPOTS_JS)
+    moved = [i for i in rack if after[str(i)] != spots[str(i)]]
+    assert moved, "the sort changed nothing"
+    assert_flights_from(watched(page, "__flights"), spots, moved)
+    expect(page.locator(".flyer")).to_have_count(0)
+    # A drag to the table: the dragged tile does not fly; the rack closes up behind it.
+    first = app.rack_ids()[0]
+    spots = page.evaluate(TILE_SPOTS_JS)
+    page.evaluate(FLIGHTS_JS)
+    app.drag(app.tile(first), app.button("+ New Set"))
+    assert app.table_ids() == [[first]]
+    flights = watched(page, "__flights")
+    assert flights and first not in [f["id"] for f in flights], flights
+    after = page.evaluate(TILE_SPOTS_JS)
+    closed = [i for i in app.rack_ids() if after[str(i)] != spots[str(i)]]
+    assert_flights_from(flights, spots, closed)
