@@ -233,6 +233,19 @@ $("sort-colour").addEventListener("click", () => game.sortRack("colour"));
 $("sort-number").addEventListener("click", () => game.sortRack("number"));
 
 $("log-toggle").addEventListener("click", () => game.showLog());
+// The open log covers what lies under it (held sideways, the pool and the turn's buttons;
+// wider, part of the table): the focus moving on to something it covers shuts it, so
+// what has the focus is in sight. Tab went on to the hidden pool, and Enter drew a tile.
+document.addEventListener("focusin", (event) => {
+  if (!logShown(game.state) || $("log-box").contains(event.target)) return;
+  const r = event.target.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const covered = [$("log"), $("log-box")].some((el) => {
+    const b = el.getBoundingClientRect();
+    return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+  });
+  if (covered) game.showLog(false);
+});
 
 document.addEventListener("keydown", (event) => {
   if (document.querySelector("dialog[open]")) return;

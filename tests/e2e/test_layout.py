@@ -311,7 +311,7 @@ def test_phone_game_log_opens_over_the_table(phone, tmp_path):
             shown = page.evaluate(LOG_LINES_JS)
             assert len(shown) >= 6, (size, shown)
             if size == SIDEWAYS:  # from its own line down to the rack, over the buttons
-                log = page.get_by_role("list", name="Game log").bounding_box()
+                log = page.locator("#log-box").bounding_box()
                 buttons = page.locator(".controls").bounding_box()
                 assert log["y"] < buttons["y"], (log, buttons)
                 assert abs(log["y"] + log["height"] - buttons["y"] - buttons["height"]) <= 1
@@ -331,6 +331,24 @@ def test_phone_game_log_opens_over_the_table(phone, tmp_path):
         expect(toggle).to_have_attribute("aria-expanded", "true")
         page.keyboard.press("Escape")
         expect(toggle).to_have_attribute("aria-expanded", "false")
+        # Held sideways, its button stands in a strip of its own above the lines (the
+        # lines scrolled under it, the two words mixed), and Tab from it on to the pool it
+        # covers shuts it: the focus went on, unseen, to the pool and the turn's buttons
+        # under it, and Enter there drew a tile.
+        toggle.tap()
+        expect(toggle).to_have_attribute("aria-expanded", "true")
+        button = toggle.bounding_box()
+        lines = page.get_by_role("list", name="Game log").bounding_box()
+        assert button["y"] + button["height"] <= lines["y"] + 0.5, (button, lines)
+        toggle.focus()
+        page.keyboard.press("Tab")
+        expect(toggle).to_have_attribute("aria-expanded", "false")
+        focused = page.evaluate(
+            """() => { const r = document.activeElement.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return [document.activeElement.id, document.activeElement.contains(hit)]; }"""
+        )
+        assert focused == ["pool-button", True], focused
     finally:
         page.set_viewport_size(PHONE)
 
