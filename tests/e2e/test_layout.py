@@ -5,8 +5,10 @@ reach, and buttons that stay readable under the mouse."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+import game_twin as twin
 import pytest
 from game_page import GamePage, watch, watched
 from playwright.sync_api import expect
@@ -750,10 +752,14 @@ TILE_BOX_JS = """(sel) => { const r = document.querySelector(sel).getBoundingCli
   return [r.width, r.height]; }"""
 
 
+ROOT_FONT_JS = "parseFloat(getComputedStyle(document.documentElement).fontSize)"
+
+
 def test_tiles_grow_on_a_big_screen(app, tmp_path):
     """At 1920x1080 the tiles are bigger than at 1280 (they stopped at 50 px wide, small on
     a felt that was mostly empty), keep their proportions, and the rack still fits; the
-    words grow with them."""
+    words grow with them where the start screen's Start Game stays in view (at 1920x960
+    it fell below the fold)."""
     page = app.page
     before = page.viewport_size
     try:
@@ -764,9 +770,78 @@ def test_tiles_grow_on_a_big_screen(app, tmp_path):
         for sel in (".rack .tile", ".table .tile"):
             w, h = page.evaluate(TILE_BOX_JS, sel)
             assert 60 <= w <= 64 and h == pytest.approx(w * 1.36, abs=0.5), (sel, w, h)
-        root = page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
-        assert root == 18
+        assert page.evaluate(ROOT_FONT_JS) == 18
         assert_rack_fits(page)
         page.screenshot(path=str(tmp_path / "big.png"))
+        page.set_viewport_size({"width": 1920, "height": 960})
+        assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] > 60
+        assert page.evaluate(ROOT_FONT_JS) == 16
+        app.to_start_screen()
+        start = app.button("Start Game").bounding_box()
+        assert start["y"] + start["height"] <= 960, start
+    finally:
+        page.set_viewport_size(before)
+
+
+@functools.cache
+def crowded_save() -> str:
+    """A saved game at the player's turn with a rack of 28 tiles or more and a table of
+    17 sets or more (the player only drew)."""
+    from py_engine import bridge
+
+    for seed in range(1, 30):
+        view = twin.new_game(seed, ["hard", "expert", "medium"])
+        while not view["round_over"]:
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+            elif len(view["rack"]) >= 28 and len(view["table"]) >= 17:
+                return bridge._session.save()
+            elif view["pool"]:
+                view = twin.call(cmd="draw")["view"]
+            else:
+                break
+    raise AssertionError("no crowded game found")
+
+
+def test_a_crowded_game_keeps_everything_in_view_on_a_big_screen(app):
+    """Bigger tiles on a big screen never cost what is in view: a rack of 28 tiles or more
+    keeps to one row where 50 px tiles would (it took two at 1920x960, and the table lost
+    150 px), and a table of 17 sets or more shows them all, its tiles back at 50 px."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app = app.load_saved(crowded_save())
+        page.set_viewport_size({"width": 1920, "height": 960})
+        m = assert_rack_fits(page)
+        rows = {round(t["top"]) for t in m["tiles"]}
+        assert len(m["tiles"]) >= 28 and len(rows) == 1, (len(m["tiles"]), rows)
+        assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] >= 50
+        assert page.evaluate(TILE_BOX_JS, ".table .tile")[0] == pytest.approx(50, abs=0.5)
+        table = page.locator("#table")
+        assert table.evaluate("t => t.scrollHeight <= t.clientHeight + 1"), "the sets scroll"
+    finally:
+        page.set_viewport_size(before)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 960)])
+def test_start_game_is_in_view_on_a_wide_screen(app, size):
+    """On a wide screen the start screen puts the opponents and the rules side by side,
+    so Start Game is in view without scrolling, a game in progress and three opponents
+    too (in one column it was below the fold at 1280x800)."""
+    page = app.page
+    before = page.viewport_size
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        app.new_game(5, ["easy"])
+        app.to_start_screen()
+        expect(app.button("Back to Game")).to_be_visible()
+        page.get_by_label("Computer opponents").select_option("3")
+        start = app.button("Start Game").bounding_box()
+        assert start["y"] + start["height"] <= size[1], start
+        opponents = page.get_by_role("group", name="Opponents").bounding_box()
+        rules = page.get_by_role("group", name="Rules").bounding_box()
+        assert opponents["x"] + opponents["width"] <= rules["x"], (opponents, rules)
+        page.keyboard.press("Escape")
+        app.wait_for_turn()
     finally:
         page.set_viewport_size(before)
