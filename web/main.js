@@ -305,7 +305,7 @@ $("menu-resign").addEventListener("click", () => {
     others.length === 1 ? `${others[0].name} wins the round at once.` : "The computers play the round out.";
   $("resign-after").textContent = single
     ? "This is a single-round game, so the game ends with this round."
-    : "The match goes on with the next round, your score carried, unless a total reaches the target.";
+    : "The game goes on with the next round, your score carried, unless a total reaches the target.";
   $("resign-dialog").showModal();
 });
 $("resign-cancel").addEventListener("click", () => $("resign-dialog").close());

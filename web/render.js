@@ -10,9 +10,13 @@ const COLOUR_WORD = { R: "red", B: "blue", Y: "yellow", K: "black" };
 
 const $ = (id) => document.getElementById(id);
 
-/** "1 tile", "2 tiles", "-1 pt": a count and its noun, singular for one (or minus one). */
+/** A number as typeset, with a true minus sign (a hyphen is shorter than the plus and
+ *  sits lower): "−45". */
+const minus = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+
+/** "1 tile", "2 tiles", "−1 pt": a count and its noun, singular for one (or minus one). */
 export function count(n, word, plural = `${word}s`) {
-  return `${n} ${Math.abs(n) === 1 ? word : plural}`;
+  return `${minus(n)} ${Math.abs(n) === 1 ? word : plural}`;
 }
 
 /** A sentence that starts with a tile's name ("yellow 1 was…") starts with a capital. */
@@ -463,6 +467,8 @@ function renderControls(state) {
   // no turn's buttons (they stood there disabled, Confirm Play in yellow beside it).
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
   for (const id of ["confirm", "undo", "reset", "draw", "hint", "return"]) $(id).hidden = !!v?.round_over;
+  // Nothing to sort on a rack of one tile or none (gone out, See Table).
+  $("sort-colour").disabled = $("sort-number").disabled = state.rack.length < 2;
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
   // Shown on every turn, disabled on the computers': hidden, it took the bar from two
@@ -529,8 +535,6 @@ function renderRoundDialog(state) {
   if (v.match_over) order.sort((a, b) => out.totals[b] - out.totals[a]);
   for (const i of order) {
     const p = v.players[i];
-    // A true minus sign (a hyphen is shorter than the plus and sits lower).
-    const minus = (n) => (n < 0 ? `\u2212${-n}` : String(n));
     const sign = (n) => (n > 0 ? `+${n}` : minus(n));
     body.append(
       el("tr", { class: i === out.winner ? "winner" : "" }, [

@@ -190,8 +190,14 @@ def test_the_final_dialog_says_you_win(app):
     show_final_dialog(page, blocked)
     expect(page.locator("#round-reason")).to_have_text(
         "The pool ran dry and nobody could play: no winner."
-        " Computer 1 wins the game with the highest total, -67 points."
+        " Computer 1 wins the game with the highest total, \u221267 points."
     )
+    # Gone out, the rack is empty: nothing to sort (See Table left the sort buttons on).
+    dialog.get_by_role("button", name="See Table").click()
+    page.evaluate("() => { window.__rummikub.state.rack = []; window.__rummikub.render(); }")
+    expect(app.button("Sort by Colour")).to_be_disabled()
+    expect(app.button("Sort by Number")).to_be_disabled()
+    app.button("Show Scores").click()
     dialog.get_by_role("button", name="New Game").click()
 
 

@@ -719,7 +719,7 @@ def test_sideways_every_card_shows_whole_and_the_scores_clear_the_racks(app, siz
         page.set_viewport_size(before)
 
 
-@pytest.mark.parametrize("size", [(1024, 768), (820, 1180), (768, 1024)])
+@pytest.mark.parametrize("size", [(1024, 768), (820, 1180), (768, 1024), (1120, 800)])
 def test_four_players_cards_share_one_row_on_a_tablet(app, size):
     """With three computers every card is on one row at tablet widths, each on two lines
     alike (name above, tiles and points below): at 1024x768 the fourth card had a row of

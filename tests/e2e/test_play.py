@@ -361,7 +361,7 @@ def test_round_to_its_end_with_the_score_screen(app):
             expect(app.button(name)).to_be_visible()
         expect(app.page.locator("#log")).to_contain_text("Round 2")
         expect(app.page.get_by_role("list", name="Players")).to_contain_text(
-            f"{out['totals'][0]} pts"
+            f"{out['totals'][0]} pts".replace("-", "\u2212")
         )
 
 

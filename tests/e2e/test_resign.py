@@ -43,7 +43,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
     app.button("Resign").click()
     dialog = page.get_by_role("dialog", name="Resign this round?")
     expect(dialog).to_be_visible()
-    expect(dialog).to_contain_text("The match goes on with the next round")
+    expect(dialog).to_contain_text("The game goes on with the next round")
     # One computer left: it wins the round at once (nothing is played out).
     expect(dialog).to_contain_text("Computer 1 wins the round at once.")
     expect(dialog).not_to_contain_text("play the round out")
@@ -72,7 +72,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
     expect(page.locator("#log")).to_contain_text("Round 2:")
     expect(page.locator("#message")).not_to_contain_text("resign")  # last round's news
     expect(page.locator('#players [data-player="0"] .player-score')).to_have_text(
-        f"{int(you_total)} pts"
+        f"\u2212{-int(you_total)} pts"  # a true minus sign, as in the score table
     )
     expect(page.locator('#players [data-player="1"] .player-score')).to_have_text(
         f"{int(their_total)} pts"
