@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, render, renderClock, roundReason, setVerdict, showDraw, slideFrom, tileSpots } from "./render.js";
+import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, landFlights, render, renderClock, roundReason, setVerdict, showDraw, slideFrom, tileSpots } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -26,6 +26,7 @@ const sentence = (line) => capitalise(/[.!?…]$/.test(line) ? line : `${line}.`
 // How long Hint may look before the message says it is looking.
 const HINT_PATIENCE_MS = 250;
 const SLIDE_MS = 220; // a tile moved by a tap, a key or a button slides to its place
+const HINT_SLIDE_MS = 300; // a hint's step, a set made at once: a little slower
 const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
 /** A record the page keeps in localStorage under ``key``, when it is a JSON object;
@@ -138,10 +139,10 @@ export function createGame(engine, options = {}) {
 
   /** Tiles the player moves by a tap, a key or a button slide from where they were to
    *  their new places (render.js ``slideFrom``); ``still``, a dragged tile, does not. */
-  function sliding(change, still = null) {
+  function sliding(change, ms = SLIDE_MS, still = null) {
     const spots = reducedMotion() || !state.view ? null : tileSpots([...state.rack, ...state.table.flat()]);
     const result = change();
-    if (spots) slideFrom(spots, SLIDE_MS, still);
+    if (spots) slideFrom(spots, ms, still);
     return result;
   }
 
@@ -487,6 +488,7 @@ export function createGame(engine, options = {}) {
     if (event.key !== SAVE_KEY || !state.view || state.restoring || state.stale) return;
     state.stale = true;
     epoch++; // this tab's computer turns stop
+    landFlights();
     stopClock();
     hurry();
     redraw();
@@ -522,6 +524,7 @@ export function createGame(engine, options = {}) {
     }
     engine.snapshot = saved;
     epoch++;
+    landFlights();
     state.screen = "game";
     state.rack = [];
     state.dialog = answer.view.round_over ? "round" : null;
@@ -562,6 +565,7 @@ export function createGame(engine, options = {}) {
     const rules = { ...settings.rules, players: players.length };
     await restoring.catch(() => {}); // a saved game being restored goes first
     epoch++; // stop the old game's computers, and let their last call finish
+    landFlights(); // its tiles' nodes are used again
     state.resigning = false; // a resignation of the old game not yet sent is dropped
     state.notice = null;
     state.unrestored = false; // the player chose to replace it
@@ -669,7 +673,7 @@ export function createGame(engine, options = {}) {
     /** A dragged tile let go at dest: the tiles it pushes aside slide (it is already
      *  where the pointer let it go). */
     drop(id, dest) {
-      return sliding(() => api.move(id, dest), id);
+      return sliding(() => api.move(id, dest), SLIDE_MS, id);
     },
     /** Put the picked-up tile at dest. */
     place(dest) {
@@ -809,28 +813,28 @@ export function createGame(engine, options = {}) {
 
     hintStep() {
       if (!isMyTurn(state) || !state.hint) return;
-      const hint = state.hint;
-      const before = board.snapshot(state);
-      const spots = reducedMotion() ? null : tileSpots([...state.rack, ...state.table.flat()]);
-      const step = board.hintStep(state, hint.table);
-      if (!step) {
-        state.hint = null;
-        say("That is the whole hint: Confirm Play to play it.", "hint");
+      // The step's tiles fly from where they were, the tiles they push aside with them.
+      sliding(() => {
+        const hint = state.hint;
+        const before = board.snapshot(state);
+        const step = board.hintStep(state, hint.table);
+        if (!step) {
+          state.hint = null;
+          say("That is the whole hint: Confirm Play to play it.", "hint");
+          redraw();
+          return;
+        }
+        state.undo.push(before);
+        state.highlight = new Set(step.returned ?? state.table[step.built]);
+        changed();
+        if (board.hintDone(state, hint.table)) {
+          state.hint = null;
+          say("The hint is laid out: Confirm Play to play it.", "hint");
+        } else if (step.returned) {
+          say(`${step.returned.map(tileName).join(", ")} went back to your rack: the hint does not use ${step.returned.length === 1 ? "it" : "them"}.`, "hint");
+        }
         redraw();
-        return;
-      }
-      state.undo.push(before);
-      state.highlight = new Set(step.returned ?? state.table[step.built]);
-      changed();
-      if (board.hintDone(state, hint.table)) {
-        state.hint = null;
-        say("The hint is laid out: Confirm Play to play it.", "hint");
-      } else if (step.returned) {
-        say(`${step.returned.map(tileName).join(", ")} went back to your rack: the hint does not use ${step.returned.length === 1 ? "it" : "them"}.`, "hint");
-      }
-      redraw();
-      // The step's tiles fly from where they were, all at once.
-      if (spots) for (const id of state.highlight) flyIn(id, spots.get(id), 300);
+      }, HINT_SLIDE_MS);
     },
 
     /** The clock ran out: the engine draws, plays a legal arrangement, or snaps the

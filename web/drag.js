@@ -90,6 +90,9 @@ export function attachDrag(root, layer, hooks) {
     drag.dx = r.width / 2;
     drag.dy = r.height + (LIFT[event.pointerType] ?? LIFT.mouse);
     const ghost = drag.source.cloneNode(true);
+    // Not a flight's inline look (a tile picked up while it flies is unseen in its place).
+    ghost.style.removeProperty("opacity");
+    ghost.style.removeProperty("transition");
     ghost.classList.add("drag-ghost"); // not "ghost": that is the outlined button style
     ghost.removeAttribute("data-key");
     ghost.style.width = `${r.width}px`;

@@ -6,7 +6,7 @@
 import { createGame, keptSettings, MAX_DELAY_MS } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
-import { count, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
+import { count, landFlights, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
 import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
 
@@ -236,16 +236,21 @@ $("log-toggle").addEventListener("click", () => game.showLog());
 // The open log covers what lies under it (held sideways, the pool and the turn's buttons;
 // wider, part of the table): the focus moving on to something it covers shuts it, so
 // what has the focus is in sight. Tab went on to the hidden pool, and Enter drew a tile.
+// Looked at a frame later, once the browser has scrolled the focused thing into view;
+// covered means the log is what is drawn at its middle (a dialog above it is not).
 document.addEventListener("focusin", (event) => {
-  if (!logShown(game.state) || $("log-box").contains(event.target)) return;
-  const r = event.target.getBoundingClientRect();
-  const x = r.left + r.width / 2, y = r.top + r.height / 2;
-  const covered = [$("log"), $("log-box")].some((el) => {
-    const b = el.getBoundingClientRect();
-    return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
+  const target = event.target;
+  if (!logShown(game.state) || $("log-box").contains(target)) return;
+  requestAnimationFrame(() => {
+    if (!logShown(game.state) || document.activeElement !== target) return;
+    const r = target.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if ($("log-box").contains(top)) game.showLog(false);
   });
-  if (covered) game.showLog(false);
 });
+// A flight aims at fixed points of the viewport: a scroll or a new size lands them all.
+for (const area of [$("table"), $("rack")]) area.addEventListener("scroll", landFlights, { passive: true });
+addEventListener("resize", landFlights);
 
 document.addEventListener("keydown", (event) => {
   if (document.querySelector("dialog[open]")) return;

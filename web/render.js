@@ -650,11 +650,7 @@ export function showDraw(player, ms) {
   if (!a.width || !b.width) return;
   const flyer = from.cloneNode(false);
   flyer.setAttribute("aria-hidden", "true");
-  Object.assign(flyer.style, {
-    position: "fixed", left: `${a.left}px`, top: `${a.top}px`, width: `${a.width}px`,
-    height: `${a.height}px`, margin: "0", zIndex: "40", pointerEvents: "none",
-  });
-  document.body.append(flyer);
+  pinned(flyer, a);
   const dx = b.left + b.width / 2 - (a.left + a.width / 2);
   const dy = b.top + b.height / 2 - (a.top + a.height / 2);
   const flight = flyer.animate(
@@ -669,7 +665,9 @@ export function showDraw(player, ms) {
 export function tileSpots(ids) {
   const spots = new Map();
   for (const id of ids) {
-    const box = tileAt(id)?.getBoundingClientRect();
+    const node = tileAt(id);
+    // A tile still flying is where its copy is, not where it will land.
+    const box = node && (flights.get(node)?.flyer ?? node).getBoundingClientRect();
     if (box?.width) spots.set(id, box);
   }
   return spots;
@@ -729,41 +727,59 @@ export function slideFrom(spots, ms, still = null) {
   for (const [node, id, from, to] of moves) launch(node, id, from, to, ms, false);
 }
 
-const flights = new WeakMap(); // a tile's node: the flight under way to it
+// A tile's node: the flight under way to it ({flight, flyer}); and every flight under way.
+const flights = new WeakMap();
+const flying = new Set();
+
+/** A copy put in the page fixed over ``box`` (a flight's or a draw's), above the rest. */
+function pinned(copy, box) {
+  Object.assign(copy.style, {
+    position: "fixed", left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`,
+    height: `${box.height}px`, margin: "0", zIndex: "40", pointerEvents: "none",
+  });
+  document.body.append(copy);
+}
+
+/** Every flight under way ends at once, each tile shown in its place: the table or the
+ *  rack scrolled, the window changed size, or the game changed (a flight aims at fixed
+ *  points of the viewport, and a new game re-uses tile nodes). */
+export function landFlights() {
+  for (const flight of [...flying]) flight.finish();
+}
 
 /** A copy of the tile, fixed to the viewport (so it is not cut off at the table's edge),
- *  flies from ``from`` to ``to`` while the tile itself stays unseen in its place.
- *  Decoration only (inline styles, removed when done): the words and the highlight say
- *  the same. False when there is nothing to fly (it did not move). */
+ *  flies from ``from`` to ``to`` while the tile itself stays unseen in its place (no
+ *  fade: its transitions are off until it lands). Decoration only (inline styles,
+ *  removed when done): the words and the highlight say the same. False when there is
+ *  nothing to fly (it did not move). */
 function launch(node, id, from, to, ms, small) {
   const dx = from.left + from.width / 2 - (to.left + to.width / 2);
   const dy = from.top + from.height / 2 - (to.top + to.height / 2);
   if (Math.hypot(dx, dy) < 2 || !node.animate) return false;
-  flights.get(node)?.cancel(); // a tile moved again mid-flight: the new flight goes on
+  flights.get(node)?.flight.cancel(); // moved again mid-flight: on from where its copy was
   // A picture of the tile, not a second button: its faces only, hidden from screen readers.
   const flyer = el("span", { class: node.className, "aria-hidden": "true" }, [...node.childNodes].map((c) => c.cloneNode(true)));
   flyer.classList.remove("pending", "selected");
   flyer.classList.add("flyer");
   flyer.dataset.flight = String(id);
-  Object.assign(flyer.style, {
-    position: "fixed", left: `${to.left}px`, top: `${to.top}px`, width: `${to.width}px`,
-    height: `${to.height}px`, margin: "0", zIndex: "40", pointerEvents: "none", opacity: "",
-    transition: "none",
-  });
   flyer.style.setProperty("--tile-w", `${to.width}px`);
   flyer.style.setProperty("--tile-h", `${to.height}px`);
-  document.body.append(flyer);
+  flyer.style.transition = "none";
+  pinned(flyer, to);
+  node.style.transition = "none";
   node.style.opacity = "0";
   const flight = flyer.animate(
     [{ transform: `translate(${dx}px, ${dy}px) scale(${small ? 0.6 : 1})`, opacity: small ? 0.5 : 1 }, { transform: "none", opacity: 1 }],
     { duration: ms, easing: "cubic-bezier(0.25, 0.7, 0.35, 1)" },
   );
-  flights.set(node, flight);
+  flights.set(node, { flight, flyer });
+  flying.add(flight);
   flight.finished
     .catch(() => {})
     .finally(() => {
       flyer.remove();
-      if (flights.get(node) !== flight) return; // flying again
+      flying.delete(flight);
+      if (flights.get(node)?.flight !== flight) return; // flying again
       flights.delete(node);
       land(node);
     });
@@ -772,7 +788,8 @@ function launch(node, id, from, to, ms, small) {
 
 function land(node) {
   node.style.opacity = "";
-  requestAnimationFrame(() => (node.style.transition = ""));
+  // Its transitions back once it shows (not while a newer flight keeps it unseen).
+  requestAnimationFrame(() => flights.has(node) || (node.style.transition = ""));
 }
 
 /** How To Play, told for one set of rules: the current game's (`current`) or the one

@@ -54,7 +54,7 @@ export function statsRows(stats) {
     ["Games won", stats.gamesWon],
     ["Rounds played", stats.rounds],
     ["Rounds won", stats.roundsWon],
-    ["Best round score", stats.best ?? "–"],
+    ["Best round score", stats.best === undefined || stats.best === null ? "–" : String(stats.best).replace("-", "\u2212")],
     ["Average points left", avg],
   ];
 }

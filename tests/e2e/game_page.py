@@ -73,6 +73,32 @@ def watched(page: Page, store: str) -> list:
     )
 
 
+# Each tile's flight from now on (render.js flyIn, slideFrom): which tile, where its flight
+# starts (the middle of the copy's box moved by the flight's first frame), the box of the
+# current player's card, and whether the copy could be taken for a tile (an id, or not
+# hidden from screen readers). Read with ``watched(page, "__flights")``.
+FLIGHTS_JS = """() => {
+  window.__flights = [];
+  const observer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!n.classList?.contains('flyer')) continue;
+      const flight = n.getAnimations().find((a) => a.effect.getKeyframes()[0].transform);
+      const m = flight.effect.getKeyframes()[0].transform
+        .match(/translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/);
+      const box = n.getBoundingClientRect();
+      const card = document.querySelector('#players .player.current').getBoundingClientRect();
+      window.__flights.push({id: Number(n.dataset.flight),
+        x: parseFloat(n.style.left) + parseFloat(n.style.width) / 2 + Number(m[1]),
+        y: parseFloat(n.style.top) + parseFloat(n.style.height) / 2 + Number(m[2]),
+        card: {left: card.left, right: card.right, top: card.top, bottom: card.bottom},
+        named: n.hasAttribute('data-id') || n.getAttribute('aria-hidden') !== 'true'});
+    }
+  });
+  observer.observe(document.body, {childList: true});
+  (window.__watchers ||= []).push(observer);
+}"""
+
+
 class GamePage:
     def __init__(self, page: Page):
         self.page = page

@@ -8,7 +8,7 @@ import itertools
 import re
 
 import game_twin as twin
-from game_page import hold_engine, unhold_engine, watch, watched
+from game_page import FLIGHTS_JS, hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, computer_play_deal
 
@@ -282,31 +282,6 @@ def test_a_thinking_computers_card_breathes(app):
     finally:
         page.emulate_media(reduced_motion="no-preference", forced_colors="none")
         unhold_engine(page)
-
-
-# Each tile flying in as a computer's play is shown: which tile, where its flight starts
-# (the middle of the copy's box moved by the flight's first frame) and the box of the card
-# of the computer on show.
-FLIGHTS_JS = """() => {
-  window.__flights = [];
-  const observer = new MutationObserver((records) => {
-    for (const r of records) for (const n of r.addedNodes) {
-      if (!n.classList?.contains('flyer')) continue;
-      const flight = n.getAnimations().find((a) => a.effect.getKeyframes()[0].transform);
-      const m = flight.effect.getKeyframes()[0].transform
-        .match(/translate\\(([-\\d.e]+)px, ([-\\d.e]+)px\\)/);
-      const box = n.getBoundingClientRect();
-      const card = document.querySelector('#players .player.current').getBoundingClientRect();
-      window.__flights.push({id: Number(n.dataset.flight),
-        x: parseFloat(n.style.left) + parseFloat(n.style.width) / 2 + Number(m[1]),
-        y: parseFloat(n.style.top) + parseFloat(n.style.height) / 2 + Number(m[2]),
-        card: {left: card.left, right: card.right, top: card.top, bottom: card.bottom},
-        named: n.hasAttribute('data-id') || n.getAttribute('aria-hidden') !== 'true'});
-    }
-  });
-  observer.observe(document.body, {childList: true});
-  (window.__watchers ||= []).push(observer);
-}"""
 
 
 def test_a_computer_play_flies_in_from_its_card(app):

@@ -4,9 +4,8 @@ who-starts draw and computer plays revealed tile by tile."""
 import re
 
 import game_twin as twin
-from game_page import hold_engine, unhold_engine, watched
+from game_page import FLIGHTS_JS, hold_engine, unhold_engine, watched
 from playwright.sync_api import expect
-from test_computer_turns import FLIGHTS_JS
 from test_play import LEVELS, computer_play_deal, opening_deal
 
 
@@ -236,33 +235,41 @@ def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app
         unhold_engine(page)
 
 
-RACK_SPOTS_JS = """() => Object.fromEntries(
-  [...document.querySelectorAll('#rack .tile')].map((t) => {
-  const r = t.getBoundingClientRect();
-  return [t.dataset.id, [r.left + r.width / 2, r.top + r.height / 2]];
-}))"""
+TILE_SPOTS_JS = """() => Object.fromEntries(
+  [...document.querySelectorAll('#rack .tile, #sets .tile')].map((t) => {
+    const r = t.getBoundingClientRect();
+    return [t.dataset.id, [r.left + r.width / 2, r.top + r.height / 2]];
+  }))"""
+
+
+def assert_flights_from(flights: list[dict], spots: dict, ids: list[int]) -> None:
+    """Exactly ``ids`` flew, each from its spot before the change."""
+    assert sorted(f["id"] for f in flights) == sorted(ids), (flights, ids)
+    for f in flights:
+        x, y = spots[str(f["id"])]
+        assert abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1, (f, x, y)
 
 
 def test_a_hint_step_flies_its_tiles_from_the_rack(app):
     """ "Next Hint Step" shows its set being made: each of its tiles flies from its place on
-    the rack to the table (they used to jump there), and then shows in its place."""
+    the rack to the table (they used to jump there), the rack tiles after them slide along
+    to close up, and then every tile shows in its place."""
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
     page = app.page
     app.button("Hint").click()
     step = app.button("Next Hint Step")
     expect(step).to_be_visible()
-    spots = page.evaluate(RACK_SPOTS_JS)
+    spots = page.evaluate(TILE_SPOTS_JS)
     page.evaluate(FLIGHTS_JS)
     step.click()
-    flights = watched(page, "__flights")
     built = app.table_ids()[0]
-    assert sorted(f["id"] for f in flights) == sorted(built), (flights, built)
-    for f in flights:
-        x, y = spots[str(f["id"])]
-        assert abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1, (f, x, y)
+    after = page.evaluate(TILE_SPOTS_JS)
+    moved = [int(i) for i in spots if after[i] != spots[i]]
+    assert set(built) <= set(moved), (built, moved)
+    assert_flights_from(watched(page, "__flights"), spots, moved)
     expect(page.locator(".flyer")).to_have_count(0)
-    for tile_id in built:
+    for tile_id in moved:
         expect(app.tile(tile_id)).to_have_css("opacity", "1")
 
 
@@ -286,21 +293,6 @@ def test_a_drawn_tile_flies_from_the_pool_to_the_rack(app):
     expect(app.tile(drawn[0])).to_have_css("opacity", "1")
 
 
-TILE_SPOTS_JS = """() => Object.fromEntries(
-  [...document.querySelectorAll('#rack .tile, #sets .tile')].map((t) => {
-    const r = t.getBoundingClientRect();
-    return [t.dataset.id, [r.left + r.width / 2, r.top + r.height / 2]];
-  }))"""
-
-
-def assert_flights_from(flights: list[dict], spots: dict, ids: list[int]) -> None:
-    """Exactly ``ids`` flew, each from its spot before the change."""
-    assert sorted(f["id"] for f in flights) == sorted(ids), (flights, ids)
-    for f in flights:
-        x, y = spots[str(f["id"])]
-        assert abs(f["x"] - x) <= 1 and abs(f["y"] - y) <= 1, (f, x, y)
-
-
 def test_tiles_moved_by_a_tap_a_sort_or_undo_slide_there_and_a_dragged_one_does_not(app):
     """A tile put down by a tap slides from the rack to its set and the rack tiles after
     it slide along to close the gap; a sort slides every tile that changes place; Undo
@@ -316,6 +308,13 @@ def test_tiles_moved_by_a_tap_a_sort_or_undo_slide_there_and_a_dragged_one_does_
     spots = page.evaluate(TILE_SPOTS_JS)
     page.evaluate(FLIGHTS_JS)
     app.button("+ New Set").click()
+    # While their copies fly the tiles stay unseen in their places, not fading out and in
+    # again (the tiles that closed up blinked as their copies landed).
+    unseen = page.evaluate(
+        """() => [...document.querySelectorAll('#rack .tile, #sets .tile')]
+        .filter((t) => t.style.opacity === '0').map((t) => getComputedStyle(t).opacity)"""
+    )
+    assert unseen and set(unseen) == {"0"}, unseen
     after = page.evaluate(TILE_SPOTS_JS)
     moved = [i for i in rack if i == rack[2] or after[str(i)] != spots[str(i)]]
     assert rack[2] in moved and len(moved) > 2, moved
@@ -327,6 +326,7 @@ def test_tiles_moved_by_a_tap_a_sort_or_undo_slide_there_and_a_dragged_one_does_
     app.button("Undo").click()
     assert app.rack_ids() == rack
     assert_flights_from(watched(page, "__flights"), spots, moved)
+    expect(page.locator(".flyer")).to_have_count(0)
     # A sort: every tile whose place changes.
     spots = page.evaluate(TILE_SPOTS_JS)
     page.evaluate(FLIGHTS_JS)

@@ -18,20 +18,20 @@ from test_play import LEVELS, computer_play_deal
 
 # Every batch of changes under the elements of the given ids: how many lists of
 # children changed, which tiles had an attribute changed, and how many tiles were still
-# pending. A tile's inline style is left out: a flight's (render.js flyIn), decoration
-# set and taken off around the render.
+# pending. A tile's inline style is left out (a batch of nothing else is not counted): a
+# flight's (render.js launch), decoration set and taken off around the render.
 RECORD = """(ids) => {
   window.__batches = [];
   const handle = (records) => {
     const tiles = new Set();
     let children = 0;
-    for (const r of records) {
+    const kept = records.filter((r) =>
+      !(r.attributeName === 'style' && r.target.classList?.contains('tile')));
+    if (!kept.length) return;
+    for (const r of kept) {
       if (r.type === 'childList') children += 1;
-      else if (r.attributeName !== 'style' && r.target.classList?.contains('tile')) {
-        tiles.add(r.target.dataset.id);
-      }
+      else if (r.target.classList?.contains('tile')) tiles.add(r.target.dataset.id);
     }
-    if (!children && !tiles.size) return;
     window.__batches.push({
       children,
       tiles: [...tiles],
