@@ -661,7 +661,7 @@ export function showDraw(player, ms) {
 }
 
 /** Where each of these tiles is now, on the table or the rack, by id (boxes in the
- *  viewport): where a move takes them from (``flyIn``). */
+ *  viewport): where a move takes them from (``flyIn``, ``slideFrom``). */
 export function tileSpots(ids) {
   const spots = new Map();
   for (const id of ids) {
@@ -683,7 +683,7 @@ export function flyFromPool(ids, ms) {
 
 const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #rack .tile[data-id="${id}"]`);
 
-// Where a tile may be seen fly: inside the table's or the rack's box (the viewport's
+// Where a tile is seen to fly: inside the table's or the rack's box (the viewport's
 // boxes of the two, measured once for a batch of flights).
 function inSight() {
   const views = [$("table"), $("rack")].map((area) => area.getBoundingClientRect());

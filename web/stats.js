@@ -54,7 +54,7 @@ export function statsRows(stats) {
     ["Games won", stats.gamesWon],
     ["Rounds played", stats.rounds],
     ["Rounds won", stats.roundsWon],
-    ["Best round score", stats.best === undefined || stats.best === null ? "–" : String(stats.best).replace("-", "\u2212")],
+    ["Best round score", String(stats.best ?? "–").replace("-", "\u2212")], // a true minus
     ["Average points left", avg],
   ];
 }
