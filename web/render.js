@@ -12,7 +12,7 @@ const $ = (id) => document.getElementById(id);
 
 /** A number as typeset, with a true minus sign (a hyphen is shorter than the plus and
  *  sits lower): "−45". */
-const minus = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+export const minus = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 
 /** "1 tile", "2 tiles", "−1 pt": a count and its noun, singular for one (or minus one). */
 export function count(n, word, plural = `${word}s`) {
@@ -651,8 +651,7 @@ export function showDraw(player, ms) {
   const flyer = from.cloneNode(false);
   flyer.setAttribute("aria-hidden", "true");
   pinned(flyer, a);
-  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
-  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const [dx, dy] = shift(a, b);
   const flight = flyer.animate(
     [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px) scale(0.5)`, opacity: 0.3 }],
     { duration: ms, easing: "ease-in" },
@@ -731,6 +730,11 @@ export function slideFrom(spots, ms, still = null) {
 const flights = new WeakMap();
 const flying = new Set();
 
+/** How far the middle of box ``b`` is from the middle of box ``a``: [dx, dy]. */
+function shift(a, b) {
+  return [b.left + b.width / 2 - (a.left + a.width / 2), b.top + b.height / 2 - (a.top + a.height / 2)];
+}
+
 /** A copy put in the page fixed over ``box`` (a flight's or a draw's), above the rest. */
 function pinned(copy, box) {
   Object.assign(copy.style, {
@@ -753,8 +757,7 @@ export function landFlights() {
  *  removed when done): the words and the highlight say the same. False when there is
  *  nothing to fly (it did not move). */
 function launch(node, id, from, to, ms, small) {
-  const dx = from.left + from.width / 2 - (to.left + to.width / 2);
-  const dy = from.top + from.height / 2 - (to.top + to.height / 2);
+  const [dx, dy] = shift(to, from); // from where it lands back to where it starts
   if (Math.hypot(dx, dy) < 2 || !node.animate) return false;
   flights.get(node)?.flight.cancel(); // moved again mid-flight: on from where its copy was
   // A picture of the tile, not a second button: its faces only, hidden from screen readers.

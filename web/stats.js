@@ -1,6 +1,8 @@
 // Per-device statistics, kept in localStorage: games and rounds played and won, the
 // best round score, and the average points left on the rack at the end of a round.
 
+import { minus } from "./render.js";
+
 const KEY = "rummikub.stats";
 
 const EMPTY = { games: 0, gamesWon: 0, rounds: 0, roundsWon: 0, best: null, leftTotal: 0, seen: [] };
@@ -54,7 +56,7 @@ export function statsRows(stats) {
     ["Games won", stats.gamesWon],
     ["Rounds played", stats.rounds],
     ["Rounds won", stats.roundsWon],
-    ["Best round score", String(stats.best ?? "–").replace("-", "\u2212")], // a true minus
+    ["Best round score", stats.best === null || stats.best === undefined ? "–" : minus(stats.best)],
     ["Average points left", avg],
   ];
 }
