@@ -787,15 +787,13 @@ def test_tiles_grow_on_a_big_screen(app, tmp_path):
 def crowded_save() -> str:
     """A saved game at the player's turn with a rack of 28 tiles or more and a table of
     17 sets or more (the player only drew)."""
-    from py_engine import bridge
-
     for seed in range(1, 30):
         view = twin.new_game(seed, ["hard", "expert", "medium"])
         while not view["round_over"]:
             if view["current"] != view["me"]:
                 view = twin.call(cmd="bot_turn")["view"]
             elif len(view["rack"]) >= 28 and len(view["table"]) >= 17:
-                return bridge._session.save()
+                return twin.call(cmd="save")["save"]  # as the page saves it
             elif view["pool"]:
                 view = twin.call(cmd="draw")["view"]
             else:
