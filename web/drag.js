@@ -115,7 +115,7 @@ export function attachDrag(root, layer, hooks) {
   }
 
   function scrollAreas() {
-    return [...root.querySelectorAll(".table, .rack")];
+    return [...root.querySelectorAll(".table-view, .rack")];
   }
 
   // One frame of edge scrolling; the drop marks follow what slid under the pointer.
@@ -153,7 +153,7 @@ export function attachDrag(root, layer, hooks) {
     if (drag || event.button > 0) return;
     const source = event.target.closest(".tile[data-id]");
     if (!source || !root.contains(source)) return;
-    const area = event.pointerType === "touch" ? source.closest(".table") : null;
+    const area = event.pointerType === "touch" ? source.closest(".table-view") : null;
     const scrolls = area && area.scrollHeight > area.clientHeight + 1;
     pan = scrolls ? { pointer: event.pointerId, x: event.clientX, y: event.clientY, t: event.timeStamp } : null;
     if (pan) Object.assign(pan, { area, top: area.scrollTop, active: false });

@@ -249,7 +249,7 @@ document.addEventListener("focusin", (event) => {
   });
 });
 // A flight aims at fixed points of the viewport: a scroll or a new size lands them all.
-for (const area of [$("table"), $("rack")]) area.addEventListener("scroll", landFlights, { passive: true });
+for (const area of [$("table-view"), $("rack")]) area.addEventListener("scroll", landFlights, { passive: true });
 addEventListener("resize", landFlights);
 
 document.addEventListener("keydown", (event) => {

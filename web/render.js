@@ -325,7 +325,7 @@ function renderTable(state) {
   setChildren(sets, boxes);
   tableMoved = changed("table", JSON.stringify([state.table, shapes]));
   const newSet = $("new-set");
-  newSet.hidden = !mine;
+  newSet.classList.toggle("idle", !mine); // out of sight, its room kept
   newSet.disabled = !mine;
   newSet.classList.toggle("armed", showGaps);
 }
@@ -685,7 +685,7 @@ const tileAt = (id) => document.querySelector(`#sets .tile[data-id="${id}"], #ra
 // Where a tile is seen to fly: inside the table's or the rack's box (the viewport's
 // boxes of the two, measured once for a batch of flights).
 function inSight() {
-  const views = [$("table"), $("rack")].map((area) => area.getBoundingClientRect());
+  const views = [$("table-view"), $("rack")].map((area) => area.getBoundingClientRect());
   return (box) => {
     const x = box.left + box.width / 2, y = box.top + box.height / 2;
     return views.some((v) => x >= v.left && x <= v.right && y >= v.top && y <= v.bottom);
@@ -1042,7 +1042,7 @@ function watchMessage(msg) {
  *  being revealed (moved up and scaled down) or lifted as it is picked up is measured
  *  where it comes to rest, not where its transition has got to. */
 export function placeJokerLabels() {
-  const table = $("table");
+  const table = $("table-view");
   if (!table) return;
   watchTable(table);
   for (const set of table.querySelectorAll(".set")) {
@@ -1076,10 +1076,10 @@ export function placeJokerLabels() {
   }
 }
 
-// The table's size changes (the window, a row of buttons appearing under it): its joker
-// labels are placed again, and when its view shrank, the set last shown is brought back
-// into view (on a small phone "Next Hint Step" adds a row of buttons, and the note of
-// the set just laid slipped under "+ New Set"). One observer, made at the first render.
+// The sets' view changes size (the window, a row of buttons appearing under the table):
+// its joker labels are placed again, and when it shrank, the set last shown is brought
+// back into view (on a small phone "Next Hint Step" adds a row of buttons, and the note
+// of the set just laid slipped out of view). One observer, made at the first render.
 let tableObserver = null;
 let tableHeight = 0;
 function watchTable(table) {
@@ -1093,9 +1093,9 @@ function watchTable(table) {
   tableObserver.observe(table);
 }
 
-/** After a move, the whole set the tile went to (its note included) is scrolled into
- *  the table's view, clear of "+ New Set" pinned at the bottom (the table's
- *  scroll-padding): focusing the tile showed the tile only, its note under the button. */
+/** After a move, the whole set the tile went to (its note and number included) is
+ *  scrolled into the sets' view (its scroll-padding): focusing the tile showed the tile
+ *  only, its note out of view. */
 function revealSet(state) {
   if (!isMyTurn(state)) keptInView = null;
   if (state.reveal === null) return;

@@ -25,7 +25,7 @@ LAYOUT_JS = """() => {
   const main = document.querySelector('main');
   return {
     vw: document.documentElement.clientWidth, vh: innerHeight,
-    rack: box(rack), table: box(table),
+    rack: box(rack), table: box(table), view: box(document.getElementById('table-view')),
     tiles: [...rack.querySelectorAll('.tile')]
       .map(t => ({label: t.getAttribute('aria-label'), ...box(t)})),
     message: box(document.getElementById('message')), log: box(document.getElementById('log')),
@@ -78,9 +78,10 @@ def new_set_in_reach(app: GamePage) -> None:
     assert box["y"] + box["height"] <= m["vh"]
 
 
-# The last set on the table, the table's inside (its client area) and "+ New Set".
+# The last set on the table, the inside of the sets' view (its client area) and
+# "+ New Set".
 LAST_SET_JS = """() => {
-  const table = document.querySelector('[aria-label="Table"]');
+  const table = document.getElementById('table-view');
   const t = table.getBoundingClientRect();
   const set = [...table.querySelectorAll('.set')].at(-1).getBoundingClientRect();
   const button = document.getElementById('new-set').getBoundingClientRect();
@@ -94,7 +95,7 @@ LAST_SET_JS = """() => {
 def lay_single_tiles_showing_each_set(app: GamePage, count: int) -> int:
     """Lay `count` rack tiles one by one, each as a new set; after each, once the
     engine's note is under it, the whole set (tiles and note) is inside the table's view
-    and clear of "+ New Set" pinned to its bottom. Returns the table's scrollTop."""
+    and clear of "+ New Set". Returns the view's scrollTop."""
     page = app.page
     for _ in range(count):
         index = len(app.table_ids())
@@ -184,8 +185,8 @@ def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_pat
     page.set_viewport_size(PHONE)
     phone.new_game(5, ["expert", "hard", "medium"])
     # Lay single tiles as new sets until the table overflows its view; "+ New Set"
-    # stays in reach throughout (pinned to the bottom of the table's view).
-    table = page.get_by_role("region", name="Table")
+    # stays in reach throughout (below the view, which scrolls).
+    table = page.locator("#table-view")
     for n in range(10):
         label = layout(page)["tiles"][0]["label"]
         rack_tile(phone, label).tap()
@@ -198,7 +199,7 @@ def test_phone_table_scrolls_by_swipe_and_by_dragging_to_its_edge(phone, tmp_pat
     page.screenshot(path=str(tmp_path / "phone_full_table.png"))
 
     # A finger swipe that starts on the table's felt scrolls it.
-    box = layout(page)["table"]
+    box = layout(page)["view"]
     cdp = page.context.new_cdp_session(page)
     swipe = {"x": box["left"] + 3, "y": box["bottom"] - 40, "yDistance": -120}
     cdp.send("Input.synthesizeScrollGesture", {**swipe, "gestureSourceType": "touch", "speed": 600})
@@ -652,10 +653,10 @@ def test_the_set_just_laid_stays_whole_in_view_when_a_hint_shrinks_the_table(pho
     try:
         phone.new_game(3, ["easy", "hard", "expert"], delay=0)
         lay_single_tiles_showing_each_set(phone, 2)
-        before = page.evaluate("() => document.querySelector('#table').clientHeight")
+        before = page.evaluate("() => document.querySelector('#table-view').clientHeight")
         phone.button("Hint").click()
         expect(phone.button("Next Hint Step")).to_be_visible()
-        assert page.evaluate("() => document.querySelector('#table').clientHeight") < before
+        assert page.evaluate("() => document.querySelector('#table-view').clientHeight") < before
         page.wait_for_timeout(200)  # the resize observer's turn
         m = page.evaluate(LAST_SET_JS)
         s, b, v = m["set"], m["button"], m["view"]
@@ -815,7 +816,7 @@ def test_a_crowded_game_keeps_everything_in_view_on_a_big_screen(app):
         assert len(m["tiles"]) >= 28 and len(rows) == 1, (len(m["tiles"]), rows)
         assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] >= 50
         assert page.evaluate(TILE_BOX_JS, ".table .tile")[0] == pytest.approx(50, abs=0.5)
-        table = page.locator("#table")
+        table = page.locator("#table-view")
         assert table.evaluate("t => t.scrollHeight <= t.clientHeight + 1"), "the sets scroll"
     finally:
         page.set_viewport_size(before)
@@ -841,5 +842,79 @@ def test_start_game_is_in_view_on_a_wide_screen(app, size):
         assert opponents["x"] + opponents["width"] <= rules["x"], (opponents, rules)
         page.keyboard.press("Escape")
         app.wait_for_turn()
+    finally:
+        page.set_viewport_size(before)
+
+
+# Every table tile whose middle is inside the sets' view, and what the page has at that
+# middle (a tile under "+ New Set" answers the button).
+TILES_UNDER_JS = """() => {
+  const view = document.getElementById('table-view').getBoundingClientRect();
+  const out = [];
+  for (const tile of document.querySelectorAll('#sets .tile')) {
+    const r = tile.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (y < view.top || y > view.bottom || x < view.left || x > view.right) continue;
+    const hit = document.elementFromPoint(x, y)?.closest('.tile, button');
+    out.push({label: tile.getAttribute('aria-label'), ok: hit === tile, hit: hit?.textContent});
+  }
+  return out;
+}"""
+
+
+def full_table_save() -> str:
+    """A saved game at the player's turn with a table of 19 sets or more and a rack of 14
+    tiles or fewer (the player lays each hint), as QA's game at its 20th turn."""
+    for seed in range(1, 30):
+        view = twin.new_game(seed, ["hard", "expert", "medium"])
+        while not view["round_over"]:
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+            elif len(view["table"]) >= 19 and len(view["rack"]) <= 14:
+                return twin.call(cmd="save")["save"]
+            elif (hint := twin.call(cmd="hint"))["table"]:
+                view = twin.call(cmd="play", table=hint["table"])["view"]
+            elif view["pool"]:
+                view = twin.call(cmd="draw")["view"]
+            else:
+                break
+    raise AssertionError("no game with a full table found")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
+    """Where the table is tall enough, "+ New Set" has a row of its own below the sets'
+    view: at any scroll every tile in view can be seen and dropped on. Pinned over the
+    view's corner it hid the last tiles there (at 1280x800 a drag aimed at R7 of a set
+    a computer had just made, under the button, made a new set)."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app = app.load_saved(full_table_save())
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        expect(app.button("+ New Set")).to_have_css("position", "static")  # its own row
+        view = page.locator("#table-view")
+        height, room = view.evaluate("v => [v.scrollHeight, v.clientHeight]")
+        assert height > room + 30, (height, room)  # the sets overflow the view
+        for top in (0, (height - room) // 2, height):
+            view.evaluate("(v, top) => { v.scrollTop = top; }", top)
+            page.wait_for_timeout(50)
+            tiles = page.evaluate(TILES_UNDER_JS)
+            assert len(tiles) >= 12, tiles
+            assert all(t["ok"] for t in tiles), (top, [t for t in tiles if not t["ok"]])
+        new_set_in_reach(app)
+        # A drag to the right end of the set nearest the view's bottom right goes into it.
+        view.evaluate("v => { v.scrollTop = 0; }")
+        page.wait_for_timeout(50)
+        last = page.evaluate("""() => {
+          const view = document.getElementById('table-view').getBoundingClientRect();
+          const sets = [...document.querySelectorAll('#sets .set')].filter((s) => {
+            const r = s.querySelector('.tile').getBoundingClientRect();
+            return r.top >= view.top && r.bottom <= view.bottom; });
+          return Number(sets.at(-1).dataset.set); }""")
+        count = len(app.table_ids()[last])
+        source = app.tile(app.rack_ids()[0])
+        app.drag(source, app.set_box(last).locator(".tile").last, "right")
+        expect(app.set_box(last).locator(".tile")).to_have_count(count + 1)
     finally:
         page.set_viewport_size(before)
