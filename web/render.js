@@ -777,6 +777,11 @@ function launch(node, id, from, to, ms, small) {
   );
   flights.set(node, { flight, flyer });
   flying.add(flight);
+  // The focused tile's ring goes with its copy (the tile itself is unseen, ring and all):
+  // checked again after the render that moved it, which puts the focus back on it.
+  const ring = () => flyer.classList.toggle("focused", node.matches(":focus-visible"));
+  ring();
+  requestAnimationFrame(ring);
   flight.finished
     .catch(() => {})
     .finally(() => {

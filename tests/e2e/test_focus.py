@@ -141,3 +141,42 @@ def test_the_engine_line_is_not_rewritten_by_every_move(app):
         " new Set(window.__boot).size"
     )
     assert nodes == 1  # the same text node throughout
+
+
+# Each tile copy that flies (render.js's flights), by tile id: whether it showed the
+# focus ring, looked at two frames after it set off.
+RINGS_JS = """() => {
+  window.__rings = [];
+  const observer = new MutationObserver((records) => {
+    for (const r of records) for (const n of r.addedNodes) {
+      if (!n.classList?.contains('flyer')) continue;
+      requestAnimationFrame(() => requestAnimationFrame(() => window.__rings.push(
+        {id: Number(n.dataset.flight), ring: n.classList.contains('focused') && n.isConnected
+          && getComputedStyle(n).outlineStyle === 'solid'})));
+    }
+  });
+  observer.observe(document.body, {childList: true});
+  (window.__watchers ||= []).push(observer);
+}"""
+
+
+def test_a_tile_moved_by_key_keeps_its_focus_ring_while_it_slides(app):
+    """Picked up and moved by the arrow keys, a tile slides to its new place: its copy
+    shows the focus ring (the tile itself is unseen while it slides, its ring with it,
+    so for 220 ms nothing on the page had the focus), and the tile it passes does not."""
+    app.new_game(7, ["easy"])
+    page = app.page
+    rack = app.rack_ids()
+    app.tile(rack[0]).focus()
+    page.keyboard.press("Enter")
+    expect(app.tile(rack[0])).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(300)  # the picked-up tile has risen
+    page.evaluate(RINGS_JS)
+    page.keyboard.press("ArrowRight")
+    assert app.rack_ids()[:2] == [rack[1], rack[0]]
+    page.wait_for_function("() => window.__rings.length >= 2")
+    rings = {r["id"]: r["ring"] for r in watched(page, "__rings")}
+    assert rings == {rack[0]: True, rack[1]: False}, rings
+    expect(page.locator(".flyer")).to_have_count(0)
+    assert where(page) == "rack"
+    assert page.evaluate("() => document.activeElement.dataset.id") == str(rack[0])
