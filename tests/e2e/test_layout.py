@@ -749,6 +749,40 @@ def test_four_players_cards_share_one_row_on_a_tablet(app, size):
         page.set_viewport_size(before)
 
 
+@functools.cache
+def scored_save() -> str:
+    """Three players after one round (seed 1: the player resigned at once): totals of
+    three digits (-101, 108, -7), saved at the second round's start."""
+    twin.new_game(1, ["hard", "medium"])
+    view = twin.call(cmd="resign")["view"]
+    while not view["round_over"]:
+        view = twin.call(cmd="bot_turn")["view"]
+    view = twin.call(cmd="next_round")["view"]
+    assert [abs(p["score"]) >= 100 for p in view["players"]] == [True, True, False], view
+    return twin.call(cmd="save")["save"]
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (820, 1180), (640, 960)])
+def test_three_players_cards_share_one_row_on_a_tablet_with_big_scores(app, size):
+    """Three cards with three-digit totals share one row up to 849 px, each on two lines
+    (name above, tiles and points below): on one line each the third card had a row of
+    its own here at 768 and 640 px (and with QA's -415, 355 and 60 up to 800 px)."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app = app.load_saved(scored_save())
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        m = page.evaluate(CARDS_JS)
+        cards = m["cards"]
+        assert len(cards) == 3
+        assert max(c["top"] for c in cards) - min(c["top"] for c in cards) <= 0.5, m
+        for card in cards:
+            assert card["left"] >= 0 and card["right"] <= m["vw"], m
+        expect(page.locator("#players")).to_contain_text("\u2212101")
+    finally:
+        page.set_viewport_size(before)
+
+
 TILE_BOX_JS = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
   return [r.width, r.height]; }"""
 
