@@ -750,15 +750,16 @@ def test_four_players_cards_share_one_row_on_a_tablet(app, size):
 
 
 @functools.cache
-def scored_save() -> str:
-    """Three players after one round (seed 1: the player resigned at once): totals of
-    three digits (-101, 108, -7), saved at the second round's start."""
-    twin.new_game(1, ["hard", "medium"])
+def scored_save(levels: tuple[str, ...]) -> str:
+    """A game after one round (seed 1: the player resigned at once), saved at the second
+    round's start: totals of -101, 108 and -7 against hard and medium, -101, 170, -35
+    and -34 with easy too."""
+    twin.new_game(1, list(levels))
     view = twin.call(cmd="resign")["view"]
     while not view["round_over"]:
         view = twin.call(cmd="bot_turn")["view"]
     view = twin.call(cmd="next_round")["view"]
-    assert [abs(p["score"]) >= 100 for p in view["players"]] == [True, True, False], view
+    assert [abs(p["score"]) >= 100 for p in view["players"][:2]] == [True, True], view
     return twin.call(cmd="save")["save"]
 
 
@@ -770,7 +771,7 @@ def test_three_players_cards_share_one_row_on_a_tablet_with_big_scores(app, size
     page = app.page
     before = page.viewport_size
     try:
-        app = app.load_saved(scored_save())
+        app = app.load_saved(scored_save(("hard", "medium")))
         page.set_viewport_size({"width": size[0], "height": size[1]})
         m = page.evaluate(CARDS_JS)
         cards = m["cards"]
@@ -779,6 +780,34 @@ def test_three_players_cards_share_one_row_on_a_tablet_with_big_scores(app, size
         for card in cards:
             assert card["left"] >= 0 and card["right"] <= m["vw"], m
         expect(page.locator("#players")).to_contain_text("\u2212101")
+    finally:
+        page.set_viewport_size(before)
+
+
+@pytest.mark.parametrize("width", [601, 640, 700])
+def test_four_players_cards_keep_two_lines_on_a_small_tablet(app, width):
+    """Up to 720 px four cards in even columns take two lines each, with three-digit
+    totals: at 640 px "Computer 2 EXPERT" and your "14 tiles -415 pts" wrapped, and
+    the cards took two lines or three, their points out of line. The levels give way
+    there, as on a phone held sideways."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app = app.load_saved(scored_save(("hard", "medium", "easy")))
+        page.set_viewport_size({"width": width, "height": 960})
+        lines = page.evaluate(
+            """() => [...document.querySelectorAll('#players .player')].map((p) => {
+  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
+})"""
+        )
+        assert len(lines) == 4
+        assert len({round(tiles) for _, tiles, _ in lines}) == 1, lines  # in line
+        for name, tiles, score in lines:  # tiles and points on the line under the name
+            assert tiles > name + 5 and abs(tiles - score) <= 2, lines
+        m = page.evaluate(CARDS_JS)
+        assert all(c["right"] <= m["vw"] for c in m["cards"]), m
+        expect(page.locator("#players .player-level").first).to_be_hidden()
     finally:
         page.set_viewport_size(before)
 
