@@ -3,10 +3,17 @@
 
 const THRESHOLD = 6;
 // Held this close to the top or bottom edge of a scrolling area (the table), a dragged
-// tile scrolls it, faster the deeper in; a little beyond the edge counts too.
+// tile scrolls it, faster the deeper in; a little beyond the edge counts too. Not over
+// another place to drop ("+ New Set", below the table's view or over its corner).
 const EDGE = 56;
 const OUTSIDE = 24;
 const MAX_SPEED = 14; // px a frame
+// Only held there: no scrolling for the first DWELL_MS, then up to full speed over
+// RAMP_MS. A tile carried up from the rack crosses the table's bottom edge on its way
+// to a set, and the table scrolled under it as it passed (at 1280x800, 0 to 176 px by
+// the time it reached a set 93 px clear of the edge: it went into another set).
+const DWELL_MS = 300;
+const RAMP_MS = 700;
 // On a touch screen the table's tiles cover most of it, and a tile takes no native
 // panning (touch-action: none, for dragging). A finger that sets off up or down from a
 // table tile within this many ms scrolls the table; held still longer, it drags.
@@ -17,10 +24,12 @@ const LIFT = { mouse: 10, pen: 14, touch: 28 };
 
 /** The vertically scrolling area a drag at (x, y) should scroll, and how fast. */
 function edgeScroll(areas, x, y) {
+  const under = document.elementFromPoint(x, y)?.closest("[data-drop]");
   for (const area of areas) {
     if (area.scrollHeight <= area.clientHeight + 1) continue;
     const r = area.getBoundingClientRect();
     if (x < r.left || x > r.right) continue;
+    if (under && !area.contains(under)) continue; // over another place to drop
     const edge = Math.min(EDGE, r.height / 4);
     const top = y - r.top;
     const bottom = r.bottom - y;
@@ -109,9 +118,13 @@ export function attachDrag(root, layer, hooks) {
     drag.py = event.clientY;
     drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
     mark(dropTarget(event.clientX, event.clientY));
-    if (!drag.scrolling && edgeScroll(scrollAreas(), drag.px, drag.py)) {
-      drag.scrolling = requestAnimationFrame(scrollStep);
+    const edge = edgeScroll(scrollAreas(), drag.px, drag.py);
+    // The time the pointer came to this edge (of this area, this way), for the dwell.
+    if (!edge) drag.edge = null;
+    else if (drag.edge?.area !== edge.area || drag.edge.down !== edge.speed > 0) {
+      drag.edge = { area: edge.area, down: edge.speed > 0, since: event.timeStamp };
     }
+    if (!drag.scrolling && edge) drag.scrolling = requestAnimationFrame(scrollStep);
   }
 
   function scrollAreas() {
@@ -119,15 +132,19 @@ export function attachDrag(root, layer, hooks) {
   }
 
   // One frame of edge scrolling; the drop marks follow what slid under the pointer.
-  function scrollStep() {
+  function scrollStep(now) {
     if (!drag?.active) return;
     const s = edgeScroll(scrollAreas(), drag.px, drag.py);
-    if (!s) {
+    if (!s || !drag.edge) {
       drag.scrolling = 0;
       return;
     }
-    s.area.scrollTop += s.speed;
-    mark(dropTarget(drag.px, drag.py));
+    const held = Math.min(1, Math.max(0, (now - drag.edge.since - DWELL_MS) / RAMP_MS));
+    if (held > 0) {
+      const before = s.area.scrollTop;
+      s.area.scrollTop += s.speed * held;
+      if (s.area.scrollTop !== before) mark(dropTarget(drag.px, drag.py));
+    }
     drag.scrolling = requestAnimationFrame(scrollStep);
   }
 
