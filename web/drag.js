@@ -8,12 +8,14 @@ const THRESHOLD = 6;
 const EDGE = 56;
 const OUTSIDE = 24;
 const MAX_SPEED = 14; // px a frame
-// Only held there: no scrolling for the first DWELL_MS, then up to full speed over
-// RAMP_MS. A tile carried up from the rack crosses the table's bottom edge on its way
-// to a set, and the table scrolled under it as it passed (at 1280x800, 0 to 176 px by
-// the time it reached a set 93 px clear of the edge: it went into another set).
+// Only held there: no scrolling until the tile has stayed within HOLD_PX of one spot
+// for DWELL_MS, then up to full speed over RAMP_MS. A tile carried up from the rack
+// crosses the table's bottom edge on its way to a set, and the table scrolled under it
+// as it passed (at 1280x800, 0 to 176 px by the time it reached a set 93 px clear of
+// the edge: it went into another set); held sideways, the rack lies along that edge.
 const DWELL_MS = 300;
-const RAMP_MS = 700;
+const RAMP_MS = 600;
+const HOLD_PX = 16;
 // On a touch screen the table's tiles cover most of it, and a tile takes no native
 // panning (touch-action: none, for dragging). A finger that sets off up or down from a
 // table tile within this many ms scrolls the table; held still longer, it drags.
@@ -119,10 +121,14 @@ export function attachDrag(root, layer, hooks) {
     drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
     mark(dropTarget(event.clientX, event.clientY));
     const edge = edgeScroll(scrollAreas(), drag.px, drag.py);
-    // The time the pointer came to this edge (of this area, this way), for the dwell.
+    // Since when (and where) the pointer has been held at this edge (of this area, this
+    // way): moving on before the dwell is over starts it again.
+    const e = drag.edge;
+    const t = event.timeStamp;
+    const moved = e && t - e.since < DWELL_MS && Math.hypot(drag.px - e.x, drag.py - e.y) > HOLD_PX;
     if (!edge) drag.edge = null;
-    else if (drag.edge?.area !== edge.area || drag.edge.down !== edge.speed > 0) {
-      drag.edge = { area: edge.area, down: edge.speed > 0, since: event.timeStamp };
+    else if (e?.area !== edge.area || e.down !== edge.speed > 0 || moved) {
+      drag.edge = { area: edge.area, down: edge.speed > 0, since: t, x: drag.px, y: drag.py };
     }
     if (!drag.scrolling && edge) drag.scrolling = requestAnimationFrame(scrollStep);
   }

@@ -1069,3 +1069,49 @@ def test_a_tile_carried_up_from_the_rack_goes_into_the_set_it_was_aimed_at(app):
         app.button("Reset Turn").click()
     finally:
         page.set_viewport_size(before)
+
+
+def test_a_tile_carried_by_finger_across_a_sideways_table_goes_where_it_was_aimed(phone):
+    """Held sideways, the rack lies along the table's bottom edge, so a tile carried by a
+    finger to a set across the table travels along that edge: the table scrolls only
+    once the tile is held still there, so it goes into the set aimed at (it scrolled 63
+    px under the finger and the tile went back to the rack)."""
+    page = phone.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        phone = phone.load_saved(full_table_save())
+        view = page.locator("#table-view")
+        view.evaluate("v => { v.scrollTop = 0; }")
+        target = page.evaluate("""() => {
+          const view = document.getElementById('table-view').getBoundingClientRect();
+          let best = null;
+          for (const set of document.querySelectorAll('#sets .set')) {
+            const r = [...set.querySelectorAll('.tile')].at(-1).getBoundingClientRect();
+            if (r.top < view.top || view.bottom - r.bottom < 60) continue;
+            if (!best || r.left > best.x) best = {set: Number(set.dataset.set),
+              x: r.left + r.width * 0.8, y: r.top + r.height / 2};
+          }
+          return best; }""")
+        source = phone.tile(phone.rack_ids()[0]).bounding_box()
+        x0, y0 = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+        assert target["x"] - x0 > 200, (target, source)  # across the table, along its edge
+        count = len(phone.table_ids()[target["set"]])
+        cdp = page.context.new_cdp_session(page)
+
+        def touch(kind: str, x: float, y: float) -> None:
+            points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+            cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+        touch("touchStart", x0, y0)
+        n = int(((target["x"] - x0) ** 2 + (target["y"] - y0) ** 2) ** 0.5 / 12)
+        for i in range(1, n + 1):
+            touch("touchMove", x0 + (target["x"] - x0) * i / n, y0 + (target["y"] - y0) * i / n)
+            page.wait_for_timeout(16)
+        page.wait_for_timeout(300)
+        assert view.evaluate("v => v.scrollTop") == 0
+        touch("touchEnd", target["x"], target["y"])
+        cdp.detach()
+        expect(phone.set_box(target["set"]).locator(".tile")).to_have_count(count + 1)
+        phone.button("Reset Turn").tap()
+    finally:
+        page.set_viewport_size(PHONE)
