@@ -2,7 +2,7 @@
 // that moves less than a few pixels is a tap and falls through to the click handler.
 
 const THRESHOLD = 6;
-// Held this close to the top or bottom edge of a scrolling area (the table), a dragged
+// Held this close to the top or bottom edge of a scrolling area (the table's view), a dragged
 // tile scrolls it, faster the deeper in; a little beyond the edge counts too. Not over
 // another place to drop ("+ New Set", below the table's view or over its corner).
 const EDGE = 56;
@@ -124,7 +124,7 @@ export function attachDrag(root, layer, hooks) {
     // Since when (and where) the pointer has been held at this edge (of this area, this
     // way): moving on before the dwell is over starts it again.
     const e = drag.edge;
-    const t = event.timeStamp;
+    const t = performance.now(); // the clock of scrollStep's frames
     const moved = e && t - e.since < DWELL_MS && Math.hypot(drag.px - e.x, drag.py - e.y) > HOLD_PX;
     if (!edge) drag.edge = null;
     else if (e?.area !== edge.area || e.down !== edge.speed > 0 || moved) {

@@ -218,6 +218,13 @@ $("new-set").addEventListener("click", (event) => {
   event.stopPropagation();
   if (game.state.selected !== null) game.place({ area: "new-set" });
 });
+// A wheel over "+ New Set" (pinned over the view's corner, or in its row below) scrolls
+// the sets, as it does anywhere else on the table.
+$("new-set").addEventListener(
+  "wheel",
+  (event) => $("table-view").scrollBy(0, event.deltaY * (event.deltaMode === 1 ? 16 : 1)),
+  { passive: true },
+);
 $("confirm").addEventListener("click", () => game.confirm());
 $("reset").addEventListener("click", () => game.resetTurn());
 $("undo").addEventListener("click", () => game.undo());

@@ -1092,6 +1092,9 @@ function watchTable(table) {
   tableObserver = new ResizeObserver(([entry]) => {
     const shrank = entry.contentRect.height < tableHeight - 0.5;
     tableHeight = entry.contentRect.height;
+    // Its scrollbar's width (one that always shows, on a desktop): "+ New Set" pinned
+    // over the view's corner stands clear of it (style.css).
+    $("table").style.setProperty("--bar", `${table.offsetWidth - table.clientWidth}px`);
     placeJokerLabels();
     if (shrank && keptInView !== null) showSetOf(keptInView);
   });

@@ -144,15 +144,14 @@ def test_the_engine_line_is_not_rewritten_by_every_move(app):
 
 
 # Each tile copy that flies (render.js's flights), by tile id: whether it showed the
-# focus ring, looked at two frames after it set off.
+# focus ring, looked at a frame after it set off.
 RINGS_JS = """() => {
   window.__rings = [];
   const observer = new MutationObserver((records) => {
     for (const r of records) for (const n of r.addedNodes) {
       if (!n.classList?.contains('flyer')) continue;
-      requestAnimationFrame(() => requestAnimationFrame(() => window.__rings.push(
-        {id: Number(n.dataset.flight), ring: n.classList.contains('focused') && n.isConnected
-          && getComputedStyle(n).outlineStyle === 'solid'})));
+      requestAnimationFrame(() => window.__rings.push({id: Number(n.dataset.flight),
+        ring: n.classList.contains('focused') && getComputedStyle(n).outlineStyle === 'solid'}));
     }
   });
   observer.observe(document.body, {childList: true});
