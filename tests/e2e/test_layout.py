@@ -677,6 +677,20 @@ CARDS_JS = """() => {
 }"""
 
 
+def assert_cards_on_two_lines(page) -> list:
+    """Every player card has its tiles and points on one line under its name; returns
+    each card's [name, tiles, points] tops."""
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('#players .player')].map((p) => {
+  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
+  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
+})"""
+    )
+    for name, tiles, score in lines:
+        assert tiles > name + 5 and abs(tiles - score) <= 2, lines
+    return lines
+
+
 @pytest.mark.parametrize("size", [(640, 400), (683, 384), (844, 340)])
 def test_sideways_every_card_shows_whole_and_the_scores_clear_the_racks(app, size):
     """Held sideways, every player's card is whole in view: at 640x400 and 683x384 (phones
@@ -736,14 +750,7 @@ def test_four_players_cards_share_one_row_on_a_tablet(app, size):
         assert len({round(c["bottom"]) for c in cards}) == 1, m  # one height: two lines each
         for card in cards:
             assert card["left"] >= 0 and card["right"] <= m["vw"], m
-        lines = page.evaluate(
-            """() => [...document.querySelectorAll('#players .player')].map((p) => {
-  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
-  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
-})"""
-        )
-        for name, tiles, score in lines:  # tiles and points on the line under the name
-            assert tiles > name + 5 and abs(tiles - score) <= 2, lines
+        assert_cards_on_two_lines(page)
     finally:
         page.set_viewport_size(before)
 
@@ -778,14 +785,7 @@ def test_three_players_cards_share_one_row_on_a_tablet_with_big_scores(app, size
         assert max(c["top"] for c in cards) - min(c["top"] for c in cards) <= 0.5, m
         for card in cards:
             assert card["left"] >= 0 and card["right"] <= m["vw"], m
-        lines = page.evaluate(
-            """() => [...document.querySelectorAll('#players .player')].map((p) => {
-  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
-  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
-})"""
-        )
-        for name, tiles, score in lines:  # tiles and points on the line under the name
-            assert tiles > name + 5 and abs(tiles - score) <= 2, lines
+        assert_cards_on_two_lines(page)
         expect(page.locator("#players")).to_contain_text("\u2212101")
     finally:
         page.set_viewport_size(before)
@@ -802,16 +802,9 @@ def test_four_players_cards_keep_two_lines_on_a_small_tablet(app, width):
     try:
         app = app.load_saved(scored_save(("hard", "medium", "easy")))
         page.set_viewport_size({"width": width, "height": 960})
-        lines = page.evaluate(
-            """() => [...document.querySelectorAll('#players .player')].map((p) => {
-  const top = (sel) => p.querySelector(sel).getBoundingClientRect().top;
-  return [top('.player-name'), top('.player-tiles'), top('.player-score')];
-})"""
-        )
+        lines = assert_cards_on_two_lines(page)
         assert len(lines) == 4
         assert len({round(tiles) for _, tiles, _ in lines}) == 1, lines  # in line
-        for name, tiles, score in lines:  # tiles and points on the line under the name
-            assert tiles > name + 5 and abs(tiles - score) <= 2, lines
         m = page.evaluate(CARDS_JS)
         assert all(c["right"] <= m["vw"] for c in m["cards"]), m
         level = page.locator("#players .player-level").first  # read out, not shown
@@ -954,6 +947,18 @@ def full_table_save() -> str:
     raise AssertionError("no game with a full table found")
 
 
+def tiles_in_view_answer_for_themselves(page, tops) -> None:
+    """At each scroll of the sets' view in ``tops``, every table tile whose middle is in
+    view is what the page has at that middle (none under "+ New Set")."""
+    view = page.locator("#table-view")
+    for top in tops:
+        view.evaluate("(v, top) => { v.scrollTop = top; }", top)
+        page.wait_for_timeout(50)
+        tiles = page.evaluate(TILES_UNDER_JS)
+        assert len(tiles) >= 12, tiles
+        assert all(t["ok"] for t in tiles), (top, [t for t in tiles if not t["ok"]])
+
+
 @pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
 def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
     """Where the table is tall enough, "+ New Set" has a row of its own below the sets'
@@ -969,12 +974,7 @@ def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
         view = page.locator("#table-view")
         height, room = view.evaluate("v => [v.scrollHeight, v.clientHeight]")
         assert height > room + 30, (height, room)  # the sets overflow the view
-        for top in (0, (height - room) // 2, height):
-            view.evaluate("(v, top) => { v.scrollTop = top; }", top)
-            page.wait_for_timeout(50)
-            tiles = page.evaluate(TILES_UNDER_JS)
-            assert len(tiles) >= 12, tiles
-            assert all(t["ok"] for t in tiles), (top, [t for t in tiles if not t["ok"]])
+        tiles_in_view_answer_for_themselves(page, (0, (height - room) // 2, height))
         new_set_in_reach(app)
         # A drag to the right end of the set nearest the view's bottom right goes into it.
         view.evaluate("v => { v.scrollTop = 0; }")
@@ -996,23 +996,17 @@ def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
 
 def test_new_set_over_a_short_tables_corner_leaves_the_middles_of_tiles_clear(app):
     """Where the table is too short to spare it a row (1024x768 with a rack of 30 tiles),
-    "+ New Set" is pinned low over the view's corner: it covers the feet of the tiles
-    there, not their middles. As tall as a tile, it covered the middles of black 5 and
-    black 6, and a drop aimed at them made a new set. Scrolled to the bottom, nothing is
-    under it."""
+    "+ New Set" is pinned low over the view's corner: with the view at its top it covers
+    the feet of the last row's tiles there, not their middles (as tall as a tile, it
+    covered the middles of black 5 and black 6, and a drop aimed at them made a new set);
+    scrolled to the bottom, nothing is under it. Partway down a middle can be."""
     page = app.page
     before = page.viewport_size
     try:
         app = app.load_saved(crowded_save())
         page.set_viewport_size({"width": 1024, "height": 768})
         expect(app.button("+ New Set")).to_have_css("position", "absolute")
-        view = page.locator("#table-view")
-        for top in (0, 10_000):
-            view.evaluate("(v, top) => { v.scrollTop = top; }", top)
-            page.wait_for_timeout(50)
-            tiles = page.evaluate(TILES_UNDER_JS)
-            assert len(tiles) >= 12, tiles
-            assert all(t["ok"] for t in tiles), (top, [t for t in tiles if not t["ok"]])
+        tiles_in_view_answer_for_themselves(page, (0, 10_000))
         new_set_in_reach(app)
     finally:
         page.set_viewport_size(before)
