@@ -119,6 +119,9 @@ def test_new_game_and_next_round_keep_the_focus(app):
     expect(next_round).to_be_focused(timeout=60_000)
     watch(page, "__where", f"() => window.__where.push(({WHERE_JS})())")
     page.keyboard.press("Enter")
+    # The scores close once the engine has dealt (wait_for_turn alone returned at once
+    # while they were still open, and the focus was read on Next Round).
+    expect(scores).to_be_hidden(timeout=60_000)
     app.wait_for_turn()
     seen = watched(page, "__where")
     assert "body" not in seen, seen
