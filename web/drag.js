@@ -24,9 +24,9 @@ const HOLD_MS = 300;
 // insert marker under the pointer.
 const LIFT = { mouse: 10, pen: 14, touch: 28 };
 
-/** The vertically scrolling area a drag at (x, y) should scroll, and how fast. */
-function edgeScroll(areas, x, y) {
-  const under = document.elementFromPoint(x, y)?.closest("[data-drop]");
+/** The vertically scrolling area a drag at (x, y) should scroll, and how fast; ``under``
+ *  is the place to drop at (x, y), if any (dropTarget's zone). */
+function edgeScroll(areas, x, y, under) {
   for (const area of areas) {
     if (area.scrollHeight <= area.clientHeight + 1) continue;
     const r = area.getBoundingClientRect();
@@ -119,8 +119,9 @@ export function attachDrag(root, layer, hooks) {
     drag.px = event.clientX;
     drag.py = event.clientY;
     drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
-    mark(dropTarget(event.clientX, event.clientY));
-    const edge = edgeScroll(scrollAreas(), drag.px, drag.py);
+    const target = dropTarget(event.clientX, event.clientY);
+    mark(target);
+    const edge = edgeScroll(scrollAreas(), drag.px, drag.py, target?.zone);
     // Since when (and where) the pointer has been held at this edge (of this area, this
     // way): moving on before the dwell is over starts it again.
     const e = drag.edge;
@@ -140,7 +141,7 @@ export function attachDrag(root, layer, hooks) {
   // One frame of edge scrolling; the drop marks follow what slid under the pointer.
   function scrollStep(now) {
     if (!drag?.active) return;
-    const s = edgeScroll(scrollAreas(), drag.px, drag.py);
+    const s = edgeScroll(scrollAreas(), drag.px, drag.py, dropTarget(drag.px, drag.py)?.zone);
     if (!s || !drag.edge) {
       drag.scrolling = 0;
       return;
