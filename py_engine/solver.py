@@ -1017,20 +1017,29 @@ def _run_dp(
 # pile up at a few numbers where the colours' bounds, each colour on its own, promise too
 # much; cutting the circle just after the number where the most states were met usually
 # puts those numbers last, where the bounds are tight (over 42 positions slow with the
-# usual cut, that cut took a median 6,500 states' groups closed, the usual one 54,000).
-# So the search cuts first where the fewest runs can cross (``_first_cut``), gives up
-# after closing the groups of WRAP_BUDGET states, then cuts after the busiest number,
-# then further on round the circle (the busy numbers often run on past it), each budget
-# WRAP_GROWTH times the last; a later search that gives up has its own busiest number
-# tried next. On 54 slow positions, each timed with every cut, the order after the
-# first kept the worst to 84,000 states' groups closed (the busiest, then one after, two
-# after, one before, ...: 116,000; fixed cuts spread round the circle: 154,000; the usual
-# cut alone: 300,000). The first cut used to be after 13: on 195 random positions after
-# the opening (seed 2024, CPU time, same answers) the new first cut and the busiest
-# number of each search took the total from 11.7 to 2.3 s and the slowest from 9.1 s to
-# 0.19 s; on 870 solves of over 20 ms met in the expert's look-ahead, 62.7 to 43.3 s.
-WRAP_BUDGET = 12000
+# usual cut, that cut took a median 6,500 states' groups closed, the usual one 54,000). So
+# the search cuts first where the fewest runs can cross (``_first_cut``), gives up after
+# closing the groups of WRAP_BUDGET states, then cuts after the busiest number, then
+# further on round the circle (the busy numbers often run on past it), the budget growing
+# WRAP_GROWTH times after the first search, then after every WRAP_TRIES more. On 54 slow
+# positions, each timed with every cut, that order after the first kept the worst to
+# 84,000 states' groups closed (the busiest, then one after, two after, one before, ...:
+# 116,000; fixed cuts spread round the circle: 154,000; the usual cut alone: 300,000). The
+# first cut used to be after 13: on 195 random positions after the opening (seed 2024, CPU
+# time, same answers) the new first cut and the busiest number of each search took the
+# total from 11.7 to 2.3 s and the slowest from 9.1 s to 0.19 s; on 870 solves of over 20
+# ms met in the expert's look-ahead, 62.7 to 43.3 s.
+#
+# Until session 21 each later search that gave up had its own busiest number tried next
+# (sometimes a cut costing ten times the best: in one expert move, 96,000 states' groups
+# closed for nothing), the first budget was 12,000 and every search doubled it. Chosen on
+# 156 exact solves of over 30 ms met in 100 rounds of expert against hard with wrap-around
+# runs (30 with locked jokers too) and checked on 251 from 80 other rounds: the same
+# answers, the states' groups closed 3.21M -> 2.83M in all, the worst solve's 215,000 ->
+# 110,000 and its time 2.3 -> 1.2 s (the 156: 1.42M -> 1.35M, 208,000 -> 58,000).
+WRAP_BUDGET = 16000
 WRAP_GROWTH = 2
+WRAP_TRIES = 2
 
 
 def _first_cut(problem: _Problem) -> int:
@@ -1100,10 +1109,9 @@ def _search(
                 return found
             if len(tried) == 1:
                 shifts = [(stop.busiest + k) % N for k in _STEPS]
-            elif stop.busiest % N not in tried:
-                shifts.insert(0, stop.busiest % N)
             shifts = [s for s in shifts if s not in tried] or shifts
-            budget *= WRAP_GROWTH
+            if (len(tried) - 1) % WRAP_TRIES == 0:  # the first, then every WRAP_TRIES
+                budget *= WRAP_GROWTH
             continue
         return result if result is not None else found
 
