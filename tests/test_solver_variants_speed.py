@@ -83,6 +83,32 @@ def test_a_cut_reads_back_the_numbers_it_moved(monkeypatch):
     assert check_turn(table, play.table, rack, opened=True, rules=WRAP).ok
 
 
+def test_after_the_first_cut_the_cuts_follow_its_busiest_number_and_budgets_serve_two(
+    monkeypatch,
+):
+    # Each of the first five searches gives up, each naming another busiest number; the
+    # cuts after the first follow the first one's (7) round the circle only, and the
+    # budget doubles after the first search, then after every WRAP_TRIES more.
+    run_dp = solver._run_dp
+    calls: list[tuple[int, int | None]] = []
+
+    def give_up(problem, floor=solver.NEG, budget=None, enough=None):
+        calls.append((problem.shift, budget))
+        if len(calls) <= 5:
+            raise solver._OutOfBudget(None, [7, 2, 11, 4, 9][len(calls) - 1])
+        return run_dp(problem, floor, budget, enough)
+
+    monkeypatch.setattr(solver, "_first_cut", lambda problem: 0)
+    monkeypatch.setattr(solver, "_run_dp", give_up)
+    table = [parse_tiles("R12 R13 R1"), parse_tiles("B7 B8 B9")]
+    play = solve(table, parse_tiles("R2 B10"), opened=True, rules=WRAP, layout=False)
+    assert sorted(t.code for t in play.placed) == ["B10", "R2"]
+    b = solver.WRAP_BUDGET
+    # 7 + (0, 2, 4, 1, 3, ...) of _STEPS: 7, 9, 11, 8, 10; two searches to each budget.
+    assert calls == [(0, b), (7, 2 * b), (9, 2 * b), (11, 4 * b), (8, 4 * b), (10, 8 * b)]
+    assert (solver.WRAP_TRIES, solver.WRAP_GROWTH) == (2, 2)
+
+
 @pytest.mark.parametrize("budget", [1, 40, 300])
 def test_searches_that_give_up_still_return_the_best_play(monkeypatch, budget):
     expected = [answer(pos) for pos in positions(40, f"budget:{budget}")]
