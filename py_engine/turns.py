@@ -150,11 +150,13 @@ def _check_opening(
     """Before opening: the table untouched, new sets from the rack only. Returns their value."""
     before_sets = Counter(frozenset(t.id for t in row) for row in before)
     unchanged = Counter(frozenset(t.id for t in row) for row in after) & before_sets
+    home = {t.id: k for k, row in enumerate(before) for t in row}
+    first: list[TurnProblem] = []
     if unchanged != before_sets:
         # First: it is why the table's sets went wrong ("Set 1: a set needs at least 3
         # tiles" after a tile was taken from it), and what the player is told.
-        errors.insert(
-            0, TurnProblem(None, "Before your opening you may not change the sets on the table")
+        first.append(
+            TurnProblem(None, "Before your opening you may not change the sets on the table")
         )
     value = 0
     spare = unchanged.copy()
@@ -163,15 +165,22 @@ def _check_opening(
         if spare[key]:
             spare[key] -= 1
             continue
-        if any(t.id not in rack_ids for t in row):
-            errors.append(
-                TurnProblem(
-                    index,
-                    f"{_set_name(index)}: before your opening, new sets come from your rack only",
-                )
+        homes = Counter(home[t.id] for t in row if t.id in home)
+        if homes:
+            # A table set added to or cut short is said to be changed; a set of rack
+            # tiles that borrows one from the table, to be new. Either comes before the
+            # set's own problem: a group given a second blue 5 was marked "a group cannot
+            # repeat a colour", which hid the rule the player had met.
+            changed = max(homes.values()) >= 2 or all(t.id not in rack_ids for t in row)
+            why = (
+                " you may not change the sets on the table"
+                if changed
+                else ", new sets come from your rack only"
             )
-        elif readings[index].valid:
+            first.append(TurnProblem(index, f"{_set_name(index)}: before your opening{why}"))
+        elif readings[index].valid and all(t.id in rack_ids for t in row):
             value += readings[index].value
+    errors[0:0] = first
     return value
 
 

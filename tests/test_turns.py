@@ -82,7 +82,31 @@ def test_before_opening_the_table_may_not_be_touched():
     result = check(["R3 R4 R5"], ["R3 R4 R5 R6", "B10 Y10 K10"], "R6 B10 Y10 K10", opened=False)
     assert not result.ok
     assert "Before your opening you may not change the sets on the table" in messages(result)
-    assert "Set 1: before your opening, new sets come from your rack only" in messages(result)
+    assert "Set 1: before your opening you may not change the sets on the table" in messages(result)
+
+
+def set_messages(result, index):
+    return [e.message for e in result.errors if e.set == index]
+
+
+def test_before_opening_a_changed_table_set_says_so_before_its_own_problem():
+    # A second blue 5 given to a table group before opening: the set is marked first for
+    # the rule the player met, then for what is wrong with it as a set.
+    result = check(["R5 B5 K5"], ["R5 B5 K5 B5", "R10 B10 Y10"], "B5 R10 B10 Y10", opened=False)
+    assert set_messages(result, 0) == [
+        "Set 1: before your opening you may not change the sets on the table",
+        "Set 1: a group cannot repeat a colour",
+    ]
+    assert messages(result)[0] == "Before your opening you may not change the sets on the table"
+    # A table set cut short, down to one tile or two, is a changed set too.
+    for left in ("R5 J", "R5"):
+        result = check(["R5 J R7"], [left, "R7 R8 R9"], "R8 R9", opened=False)
+        assert set_messages(result, 0)[0] == (
+            "Set 1: before your opening you may not change the sets on the table"
+        )
+        assert set_messages(result, 1) == [
+            "Set 2: before your opening, new sets come from your rack only"
+        ]
 
 
 def test_before_opening_a_changed_table_is_the_reason_given_first():

@@ -194,10 +194,10 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
 
 
 @functools.cache
-def extension_before_opening() -> tuple[int, int]:
+def extension_before_opening(valid: bool = True) -> tuple[int, int]:
     """A seed where the player starts, draws, and the computer lays sets; then a rack tile
-    that makes the first of them a longer set, which the player may not do before opening:
-    (seed, tile id)."""
+    added to the end of the first of them, which the player may not do before opening,
+    making it a longer set (``valid``) or no set: (seed, tile id)."""
     for seed, answer in twin.answers_to_a_draw(LEVELS):
         view = twin.computers(answer["view"])
         if view["round_over"] or not view["table"] or view["opened"]:
@@ -205,16 +205,16 @@ def extension_before_opening() -> tuple[int, int]:
         table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
         for tile in view["rack"]:
             check = twin.call(cmd="check", table=[table[0] + [tile["id"]], *table[1:]])
-            if check["sets"][0]["valid"] and any(e["set"] == 0 for e in check["errors"]):
+            if check["sets"][0]["valid"] == valid and any(e["set"] == 0 for e in check["errors"]):
                 return seed, tile["id"]
     raise AssertionError("no deal found")
 
 
 def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
     # A rack tile added to a computer's set before the player has opened: the set itself
-    # reads as a run or group, but the turn's problem is about it ("before your opening,
-    # new sets come from your rack only"), and the set is marked so. The read-out said
-    # "run, 22 points" (it read the set alone).
+    # reads as a run or group, but the turn's problem is about it ("before your opening
+    # you may not change the sets on the table"), and the set is marked so. The read-out
+    # said "run, 22 points" (it read the set alone).
     seed, tile = extension_before_opening()
     page = app.page
     app.new_game(seed, LEVELS)
@@ -227,3 +227,25 @@ def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
     note = first.locator(".set-note").text_content().rstrip(".")
     said = re.compile(rf": not valid, {re.escape(note)}\. Opening: 0 of \d+\.$")
     expect(page.locator("#move-news")).to_have_text(said)
+
+
+def test_a_table_set_spoilt_before_the_opening_names_the_rule_first(app):
+    # A rack tile added to a computer's set before the player has opened, where it is no
+    # set at all: the note names the rule the player met first. It said only what was
+    # wrong with the set ("A group cannot repeat a colour"), while the turn line read
+    # "Opening: 39 of 30", and only Confirm Play told the rule (QA pass 24).
+    seed, tile = extension_before_opening(valid=False)
+    page = app.page
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    app.tile(tile).click()
+    page.get_by_role("button", name="Put here: Set 1, end").click()
+    first = app.set_box(0)
+    expect(first).to_have_attribute("aria-label", "Set 1, not valid")
+    expect(first.locator(".set-note")).to_have_text(
+        re.compile(r"^Before your opening you may not change the sets on the table\.?$", re.I)
+    )
+    expect(page.locator("#move-news")).to_contain_text(
+        "not valid, before your opening you may not change the sets on the table"
+    )
