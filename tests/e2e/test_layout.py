@@ -615,6 +615,46 @@ def test_the_table_keeps_its_size_from_turn_to_turn_on_a_phone(phone, size):
     assert len(seen) == 1, seen
 
 
+# The pool's width and the left edge of the turn's first button, each change recorded.
+LOOK_POOL = """() => {
+    const pool = document.querySelector('.pool-button').getBoundingClientRect();
+    const first = document.getElementById('confirm').getBoundingClientRect();
+    const row = [Math.round(pool.width * 10) / 10, Math.round(first.left * 10) / 10,
+      document.getElementById('pool-hint').textContent];
+    const last = window.__pool.at(-1);
+    if (!last || last.some((x, i) => x !== row[i])) window.__pool.push(row);
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 360, "height": 800}])
+def test_the_pool_keeps_its_width_on_a_phone(phone, size):
+    """On a phone the pool is one width whatever it says, so the turn's buttons beside
+    it stay put: it was 84 px saying "tap to draw", 80 px "in the pool" (the buttons
+    moved 5 px at every turn) and 125 px "empty: tap to pass" (QA pass 24)."""
+    page = phone.page
+    page.set_viewport_size(size)
+    try:
+        phone.new_game(7, ["medium", "medium"], delay=500, wait=False)
+        page.wait_for_selector("body[data-turn]:not([data-turn=none])")
+        watch(page, "__pool", LOOK_POOL)
+        phone.wait_for_turn()
+        for _ in range(3):
+            phone.draw_or_pass()
+            phone.wait_for_turn()
+        seen = watched(page, "__pool")
+        said = {hint for _, _, hint in seen}
+        assert {"tap to draw", "in the pool"} <= said, seen
+        app = phone.load_saved(twin.saved_game({}, empty_pool=True))
+        page.set_viewport_size(size)
+        expect(page.locator("#pool-hint")).to_have_text("empty: tap to pass")
+        watch(page, "__pool", LOOK_POOL)
+        seen += watched(page, "__pool")
+        assert app is not None
+    finally:
+        page.set_viewport_size(PHONE)
+    assert len({(width, left) for width, left, _ in seen}) == 1, seen
+
+
 MASK_JS = "m => getComputedStyle(m).maskImage || getComputedStyle(m).webkitMaskImage"
 
 
