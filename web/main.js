@@ -130,6 +130,19 @@ function readSettings() {
   return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed), form: formChoices() };
 }
 
+// Start Game stays at the foot of the screen while the form scrolls under it (style.css);
+// it has a backing only while it stands over the form ("stuck"), not where the form ends
+// in view and it rests in its place (the backing showed as a dark band there).
+{
+  const bar = document.querySelector(".start-buttons");
+  const end = document.createElement("div");
+  end.className = "start-end";
+  bar.after(end);
+  new IntersectionObserver(([entry]) => bar.classList.toggle("stuck", !entry.isIntersecting), {
+    root: document.querySelector("main"),
+  }).observe(end);
+}
+
 // A new game abandons the one in progress: asked first, unless the match is over.
 $("start-form").addEventListener("submit", (event) => {
   event.preventDefault();

@@ -951,6 +951,52 @@ def test_start_game_is_in_view_on_a_wide_screen(app, size):
         page.set_viewport_size(before)
 
 
+# Start Game: its box, whether its middle answers for it, and its bar's backing.
+START_JS = """() => {
+  const button = document.getElementById('start-game');
+  const r = button.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const bar = button.parentElement;
+  return {top: r.top, bottom: r.bottom, hit: button.contains(hit),
+          stuck: bar.classList.contains('stuck'),
+          backing: getComputedStyle(bar).backgroundImage !== 'none'};
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 360, "height": 800}, SIDEWAYS])
+def test_start_game_is_in_view_on_a_phone(phone, size):
+    """On a phone Start Game stays at the foot of the screen while the form scrolls under
+    it (at 360x800 it was at 1,123 px, under the five variants: QA pass 24), on a backing
+    only while it stands over the form; a control reached by Tab scrolls clear of it."""
+    page = phone.page
+    page.set_viewport_size(size)
+    try:
+        phone.new_game(5, ["easy"])
+        phone.to_start_screen()
+        main = page.locator("main")
+        main.evaluate("m => { m.scrollTop = 0; }")
+        page.wait_for_timeout(100)  # the stuck bar's observer answers after a frame
+        top = page.evaluate(START_JS)
+        assert top["bottom"] <= size["height"] and top["hit"] and top["stuck"], top
+        assert top["backing"], top
+        # Each variant reached by Tab is in view above Start Game.
+        for name in ("Runs may wrap from 13 to 1", "No winner when blocked"):
+            box = page.get_by_label(name).first
+            box.focus()
+            r = box.bounding_box()
+            start = page.evaluate(START_JS)
+            assert r["y"] + r["height"] <= start["top"], (name, r, start)
+        # At the form's end it rests in its place, with no backing.
+        main.evaluate("m => { m.scrollTop = m.scrollHeight; }")
+        page.wait_for_timeout(100)
+        end = page.evaluate(START_JS)
+        assert end["hit"] and not end["stuck"] and not end["backing"], end
+        page.keyboard.press("Escape")
+        phone.wait_for_turn()
+    finally:
+        page.set_viewport_size(PHONE)
+
+
 # Every table tile whose middle is inside the sets' view, and what the page has at that
 # middle (a tile under "+ New Set" answers the button).
 TILES_UNDER_JS = """() => {
