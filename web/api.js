@@ -826,6 +826,7 @@ export function createGame(engine, options = {}) {
         }
         state.undo.push(before);
         state.highlight = new Set(step.returned ?? state.table[step.built]);
+        if (!step.returned) state.showSet = state.table[step.built][0];
         changed();
         if (board.hintDone(state, hint.table)) {
           state.hint = null;

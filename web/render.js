@@ -1103,11 +1103,14 @@ function watchTable(table) {
 
 /** After a move, the whole set the tile went to (its note and number included) is
  *  scrolled into the sets' view (its scroll-padding): focusing the tile showed the tile
- *  only, its note out of view. */
+ *  only, its note out of view. So is the set a hint step laid (``showSet``, once): the
+ *  last one was left cut in half under "+ New Set" on a phone (QA pass 24). */
 function revealSet(state) {
   if (!isMyTurn(state)) keptInView = null;
-  if (state.reveal === null) return;
-  keptInView = state.reveal;
+  const id = state.reveal ?? state.showSet;
+  state.showSet = null;
+  if (id === null) return;
+  keptInView = id;
   showSetOf(keptInView);
 }
 

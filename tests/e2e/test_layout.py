@@ -1033,6 +1033,80 @@ def full_table_save() -> str:
     raise AssertionError("no game with a full table found")
 
 
+@functools.cache
+def hint_on_a_full_table_save() -> str:
+    """A saved game at the player's turn with a table of 12 sets or more whose hint lays
+    a new set (the player lays each hint until then)."""
+    for seed in range(1, 30):
+        view = twin.new_game(seed, ["hard", "expert", "medium"])
+        while not view["round_over"]:
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+                continue
+            hint = twin.call(cmd="hint")
+            if not hint["table"]:
+                if not view["pool"]:
+                    break
+                view = twin.call(cmd="draw")["view"]
+                continue
+            old = {tuple(t["id"] for t in s["tiles"]) for s in view["table"]}
+            if (
+                len(view["table"]) >= 12
+                and view["opened"]
+                and any(
+                    tuple(row) not in old and len(row) >= 3 for row in hint["table"][len(old) :]
+                )
+            ):
+                return twin.call(cmd="save")["save"]
+            view = twin.call(cmd="play", table=hint["table"])["view"]
+    raise AssertionError("no game with a hint on a full table found")
+
+
+# The highlighted (just laid) tiles' set: its box against the sets' view's visible box.
+HINT_SET_JS = """() => {
+  const view = document.getElementById('table-view');
+  const v = view.getBoundingClientRect();
+  const set = document.querySelector('#sets .tile.highlight')?.closest('.set');
+  if (!set) return null;
+  const r = set.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, viewTop: v.top + view.clientTop,
+          viewBottom: v.top + view.clientTop + view.clientHeight};
+}"""
+
+
+@pytest.mark.parametrize("size", [PHONE, {"width": 360, "height": 800}])
+def test_each_hint_step_shows_the_set_it_laid(phone, size):
+    """Each Next Hint Step brings the set it laid into the sets' view, whole: on a phone
+    the last set of a hint was left cut in half at the view's foot (QA pass 24)."""
+    page = phone.page
+    page.set_viewport_size(size)
+    try:
+        phone = phone.load_saved(hint_on_a_full_table_save())
+        page.set_viewport_size(size)
+        reset = phone.button("Reset Turn")
+        if reset.is_enabled():  # an arrangement kept from an earlier test of this save
+            reset.click()
+        page.locator("#table-view").evaluate("v => { v.scrollTop = 0; }")
+        phone.button("Hint").click()
+        step = phone.button("Next Hint Step")
+        expect(step).to_be_visible()
+        seen = []
+        for _ in range(12):
+            if not step.is_visible():
+                break
+            step.click()
+            page.wait_for_timeout(400)  # the step's slide
+            box = page.evaluate(HINT_SET_JS)
+            if box is not None:
+                seen.append(box)
+        phone.button("Reset Turn").click()
+        assert seen, "no step laid a set"
+        for box in seen:
+            assert box["top"] >= box["viewTop"] - 1 and box["bottom"] <= box["viewBottom"] + 1, box
+    finally:
+        page.set_viewport_size(PHONE)
+
+
 def tiles_in_view_answer_for_themselves(page, tops) -> None:
     """At each scroll of the sets' view in ``tops``, every table tile whose middle is in
     view is what the page has at that middle (none under "+ New Set")."""
