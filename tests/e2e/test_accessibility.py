@@ -210,20 +210,27 @@ def extension_before_opening(valid: bool = True) -> tuple[int, int]:
     raise AssertionError("no deal found")
 
 
+def add_to_the_first_set_before_opening(app, valid: bool):
+    """A new game (``extension_before_opening``): the player draws, then adds the tile to
+    the end of the computer's first set; that set's box, marked not valid."""
+    seed, tile = extension_before_opening(valid)
+    app.new_game(seed, LEVELS)
+    app.button("Draw").click()
+    app.wait_for_turn()
+    app.tile(tile).click()
+    app.page.get_by_role("button", name="Put here: Set 1, end").click()
+    first = app.set_box(0)
+    expect(first).to_have_attribute("aria-label", "Set 1, not valid")
+    return first
+
+
 def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
     # A rack tile added to a computer's set before the player has opened: the set itself
     # reads as a run or group, but the turn's problem is about it ("before your opening
     # you may not change the sets on the table"), and the set is marked so. The read-out
     # said "run, 22 points" (it read the set alone).
-    seed, tile = extension_before_opening()
     page = app.page
-    app.new_game(seed, LEVELS)
-    app.button("Draw").click()
-    app.wait_for_turn()
-    app.tile(tile).click()
-    page.get_by_role("button", name="Put here: Set 1, end").click()
-    first = app.set_box(0)
-    expect(first).to_have_attribute("aria-label", "Set 1, not valid")
+    first = add_to_the_first_set_before_opening(app, valid=True)
     note = first.locator(".set-note").text_content().rstrip(".")
     said = re.compile(rf": not valid, {re.escape(note)}\. Opening: 0 of \d+\.$")
     expect(page.locator("#move-news")).to_have_text(said)
@@ -232,17 +239,11 @@ def test_the_read_out_says_what_the_set_note_says_before_the_opening(app):
 def test_a_table_set_spoilt_before_the_opening_names_the_rule_first(app):
     # A rack tile added to a computer's set before the player has opened, where it is no
     # set at all: the note names the rule the player met first. It said only what was
-    # wrong with the set ("A group cannot repeat a colour"), while the turn line read
-    # "Opening: 39 of 30", and only Confirm Play told the rule (QA pass 24).
-    seed, tile = extension_before_opening(valid=False)
+    # wrong with the set (here "a run needs consecutive numbers (3 to 8 are missing)";
+    # in QA pass 24 "a group cannot repeat a colour", the turn line reading "Opening: 39
+    # of 30"), and only Confirm Play told the rule.
     page = app.page
-    app.new_game(seed, LEVELS)
-    app.button("Draw").click()
-    app.wait_for_turn()
-    app.tile(tile).click()
-    page.get_by_role("button", name="Put here: Set 1, end").click()
-    first = app.set_box(0)
-    expect(first).to_have_attribute("aria-label", "Set 1, not valid")
+    first = add_to_the_first_set_before_opening(app, valid=False)
     expect(first.locator(".set-note")).to_have_text(
         re.compile(r"^Before your opening you may not change the sets on the table\.?$", re.I)
     )
