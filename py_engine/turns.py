@@ -172,12 +172,15 @@ def _check_opening(
             # set's own problem: a group given a second blue 5 was marked "a group cannot
             # repeat a colour", which hid the rule the player had met.
             changed = max(homes.values()) >= 2 or all(t.id not in rack_ids for t in row)
-            why = (
-                " you may not change the sets on the table"
-                if changed
-                else ", new sets come from your rack only"
+            name = _set_name(index)
+            first.append(
+                TurnProblem(
+                    index,
+                    f"{name}: before your opening you may not change the sets on the table"
+                    if changed
+                    else f"{name}: before your opening, new sets come from your rack only",
+                )
             )
-            first.append(TurnProblem(index, f"{_set_name(index)}: before your opening{why}"))
         elif readings[index].valid and all(t.id in rack_ids for t in row):
             value += readings[index].value
     errors[0:0] = first
