@@ -89,7 +89,10 @@ export function attachDrag(root, layer, hooks) {
     }
   }
 
+  /** Marks where ``target`` (the place under the pointer, hit-tested after each move and
+   *  each scroll) would take the tile, and keeps its zone for edge scrolling. */
   function mark(target) {
+    drag.zone = target?.zone ?? null;
     clearMarks();
     if (!target || !hooks.accepts(drag.id, target.dest)) return;
     target.zone.classList.add("drop-zone");
@@ -119,9 +122,8 @@ export function attachDrag(root, layer, hooks) {
     drag.px = event.clientX;
     drag.py = event.clientY;
     drag.ghost.style.transform = `translate(${event.clientX - drag.dx}px, ${event.clientY - drag.dy}px)`;
-    const target = dropTarget(event.clientX, event.clientY);
-    mark(target);
-    const edge = edgeScroll(scrollAreas(), drag.px, drag.py, target?.zone);
+    mark(dropTarget(event.clientX, event.clientY));
+    const edge = edgeScroll(scrollAreas(), drag.px, drag.py, drag.zone);
     // Since when (and where) the pointer has been held at this edge (of this area, this
     // way): moving on before the dwell is over starts it again.
     const e = drag.edge;
@@ -141,7 +143,8 @@ export function attachDrag(root, layer, hooks) {
   // One frame of edge scrolling; the drop marks follow what slid under the pointer.
   function scrollStep(now) {
     if (!drag?.active) return;
-    const s = edgeScroll(scrollAreas(), drag.px, drag.py, dropTarget(drag.px, drag.py)?.zone);
+    // The zone last hit-tested: nothing under a still pointer moves but this scrolling.
+    const s = edgeScroll(scrollAreas(), drag.px, drag.py, drag.zone);
     if (!s || !drag.edge) {
       drag.scrolling = 0;
       return;
@@ -183,7 +186,7 @@ export function attachDrag(root, layer, hooks) {
     if (pan) Object.assign(pan, { area, top: area.scrollTop, active: false });
     const id = Number(source.dataset.id);
     if (!hooks.canDrag(id)) return;
-    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId, turn: hooks.turn?.() };
+    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId, turn: hooks.turn?.(), zone: null };
     source.setPointerCapture?.(event.pointerId);
   });
 

@@ -97,6 +97,33 @@ def play_hints_out(view: dict, turns: int = 400) -> dict:
     return view
 
 
+def turns_on_hints(levels: list[str], seeds=range(1, 30)):
+    """Each of the human's turns in games against ``levels`` (seed after seed), the
+    human playing the engine's hint each turn (a draw when there is none): yields the
+    view there and a function that asks for the hint, once. The caller may stop there
+    (save the game, say); else the turn is played on."""
+    for seed in seeds:
+        view = new_game(seed, levels)
+        while not view["round_over"]:
+            if view["current"] != view["me"]:
+                view = call(cmd="bot_turn")["view"]
+                continue
+            asked: list[dict] = []
+
+            def hint(asked=asked) -> dict:
+                if not asked:
+                    asked.append(call(cmd="hint"))
+                return asked[0]
+
+            yield view, hint
+            if hint()["table"]:
+                view = call(cmd="play", table=hint()["table"])["view"]
+            elif view["pool"]:
+                view = call(cmd="draw")["view"]
+            else:
+                break
+
+
 def match_won_on_hints(levels: list[str], target: int, turns: int = 400) -> dict:
     """The final view of the first game (seeds 1-59, against ``levels``, to ``target``)
     whose match the human wins in its first round by playing each hint (``play_hints_out``

@@ -1017,19 +1017,9 @@ TILES_UNDER_JS = """() => {
 def full_table_save() -> str:
     """A saved game at the player's turn with a table of 19 sets or more and a rack of 14
     tiles or fewer (the player lays each hint), as QA's game at its 20th turn."""
-    for seed in range(1, 30):
-        view = twin.new_game(seed, ["hard", "expert", "medium"])
-        while not view["round_over"]:
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-            elif len(view["table"]) >= 19 and len(view["rack"]) <= 14:
-                return twin.call(cmd="save")["save"]
-            elif (hint := twin.call(cmd="hint"))["table"]:
-                view = twin.call(cmd="play", table=hint["table"])["view"]
-            elif view["pool"]:
-                view = twin.call(cmd="draw")["view"]
-            else:
-                break
+    for view, _ in twin.turns_on_hints(["hard", "expert", "medium"]):
+        if len(view["table"]) >= 19 and len(view["rack"]) <= 14:
+            return twin.call(cmd="save")["save"]
     raise AssertionError("no game with a full table found")
 
 
@@ -1037,28 +1027,12 @@ def full_table_save() -> str:
 def hint_on_a_full_table_save() -> str:
     """A saved game at the player's turn with a table of 12 sets or more whose hint lays
     a new set (the player lays each hint until then)."""
-    for seed in range(1, 30):
-        view = twin.new_game(seed, ["hard", "expert", "medium"])
-        while not view["round_over"]:
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-                continue
-            hint = twin.call(cmd="hint")
-            if not hint["table"]:
-                if not view["pool"]:
-                    break
-                view = twin.call(cmd="draw")["view"]
-                continue
-            old = {tuple(t["id"] for t in s["tiles"]) for s in view["table"]}
-            if (
-                len(view["table"]) >= 12
-                and view["opened"]
-                and any(
-                    tuple(row) not in old and len(row) >= 3 for row in hint["table"][len(old) :]
-                )
-            ):
-                return twin.call(cmd="save")["save"]
-            view = twin.call(cmd="play", table=hint["table"])["view"]
+    for view, hint in twin.turns_on_hints(["hard", "expert", "medium"]):
+        if len(view["table"]) < 12 or not view["opened"] or not hint()["table"]:
+            continue
+        old = {tuple(t["id"] for t in s["tiles"]) for s in view["table"]}
+        if any(tuple(row) not in old and len(row) >= 3 for row in hint()["table"][len(old) :]):
+            return twin.call(cmd="save")["save"]
     raise AssertionError("no game with a hint on a full table found")
 
 
