@@ -251,6 +251,7 @@ let emptyTable = null;
 // Whether the last render changed the table's rows (their joker labels are then placed
 // again).
 let tableMoved = true;
+let tableShape = "";
 function setBox(i) {
   if (!setBoxes[i]) {
     const tiles = el("div", { class: "set-tiles" });
@@ -273,6 +274,7 @@ function renderTable(state) {
   const placed = new Set(state.table.flat().filter((id) => fromRack(state, id)));
   const startIds = new Set(state.startTable.flat());
   const shapes = []; // what decides where the joker labels go: the rows and their notes
+  const notes = [];
   const boxes = state.table.map((row, i) => {
     const info = setInfo(state, i);
     // What each joker stands for, by tile id: a check reads a row laid out of order
@@ -309,6 +311,7 @@ function renderTable(state) {
     // the message shows them.
     if (box.note.textContent !== note) box.note.replaceChildren(...richText(note));
     shapes.push(children.length, note, [...standsFor.values()]);
+    notes.push(note);
     return box.node;
   });
   if (!state.table.length) {
@@ -324,8 +327,13 @@ function renderTable(state) {
   }
   setChildren(sets, boxes);
   tableMoved = changed("table", JSON.stringify([state.table, shapes]));
+  // What the sets' size depends on, the gaps of a tile picked up left out (fitTable).
+  tableShape = JSON.stringify([state.table, notes]);
   const newSet = $("new-set");
   newSet.classList.toggle("idle", !mine); // out of sight, its room kept
+  // Once the round is over its room goes to the sets ("See Table" showed an empty row
+  // under the view, the sets scrolled).
+  newSet.hidden = !!state.view.round_over;
   newSet.disabled = !mine;
   newSet.classList.toggle("armed", showGaps);
 }
@@ -1011,10 +1019,11 @@ function renderScreens(state) {
   const want = state.focus ?? focusKey;
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
+  const fitted = fitTable();
   revealSet(state);
   // Measured again only when the rows changed (and when the table changes size:
   // watchTable); measuring forced a layout at every render.
-  if (tableMoved) placeJokerLabels();
+  if (tableMoved || fitted) placeJokerLabels();
   updateTabStops();
 }
 
@@ -1095,10 +1104,45 @@ function watchTable(table) {
     // Its scrollbar's width (one that always shows, on a desktop): "+ New Set" pinned
     // over the view's corner stands clear of it (style.css).
     $("table").style.setProperty("--bar", `${table.offsetWidth - table.clientWidth}px`);
+    fitTable();
     placeJokerLabels();
     if (shrank && keptInView !== null) showSetOf(keptInView);
   });
   tableObserver.observe(table);
+}
+
+/** The table's tiles as big as lets every set show without scrolling, down to
+ *  FIT_FLOOR px wide (the layout's own width, from style.css, where the sets fit or
+ *  where that is no wider). At 1366x768 a late game's 18 sets took three rows of 49 px
+ *  tiles in a view 285 px tall, 15% of them out of sight, and 23 sets 36%; on a phone
+ *  the table's tiles are already 28-36 px and the sets scroll. Worked out again when
+ *  the sets or the view's size change, never for the gaps of a tile picked up (the
+ *  tiles would shrink and grow as it is picked up and put down) nor in the middle of a
+ *  drag (nothing moves under the pointer). The largest width that fits is searched
+ *  halving the range, each try one layout of the sets. True when it measured. */
+const FIT_FLOOR = 36;
+let fitFor = "";
+function fitTable() {
+  const table = $("table");
+  const view = $("table-view");
+  if (!view.offsetWidth || document.body.classList.contains("is-dragging")) return false;
+  const key = `${view.offsetWidth}x${view.offsetHeight} ${tableShape}`;
+  if (key === fitFor) return false;
+  fitFor = key;
+  const fits = () => view.scrollHeight <= view.clientHeight + 1;
+  table.style.removeProperty("--tile-w");
+  const widest = view.querySelector(".tile")?.offsetWidth ?? 0;
+  if (widest <= FIT_FLOOR || fits()) return true;
+  let best = FIT_FLOOR;
+  let [lo, hi] = [FIT_FLOOR, widest - 1];
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    table.style.setProperty("--tile-w", `${mid}px`);
+    if (fits()) [best, lo] = [mid, mid + 1];
+    else hi = mid - 1;
+  }
+  table.style.setProperty("--tile-w", `${best}px`);
+  return true;
 }
 
 /** After a move, the whole set the tile went to (its note and number included) is

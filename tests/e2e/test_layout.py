@@ -910,7 +910,8 @@ def crowded_save() -> str:
 def test_a_crowded_game_keeps_everything_in_view_on_a_big_screen(app):
     """Bigger tiles on a big screen never cost what is in view: a rack of 28 tiles or more
     keeps to one row where 50 px tiles would (it took two at 1920x960, and the table lost
-    150 px), and a table of 17 sets or more shows them all, its tiles back at 50 px."""
+    150 px), and a table of 17 sets or more shows them all, its tiles no smaller than 50
+    px."""
     page = app.page
     before = page.viewport_size
     try:
@@ -920,9 +921,52 @@ def test_a_crowded_game_keeps_everything_in_view_on_a_big_screen(app):
         rows = {round(t["top"]) for t in m["tiles"]}
         assert len(m["tiles"]) >= 28 and len(rows) == 1, (len(m["tiles"]), rows)
         assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] >= 50
-        assert page.evaluate(TILE_BOX_JS, ".table .tile")[0] == pytest.approx(50, abs=0.5)
+        assert page.evaluate(TILE_BOX_JS, ".table .tile")[0] >= 50
         table = page.locator("#table-view")
         assert table.evaluate("t => t.scrollHeight <= t.clientHeight + 1"), "the sets scroll"
+    finally:
+        page.set_viewport_size(before)
+
+
+@functools.cache
+def late_save() -> str:
+    """A saved game at the player's turn late in a round against hard and expert: 18
+    sets or more on the table, 12 tiles or fewer on the rack (the player played hints)."""
+    for view, _ in twin.turns_on_hints(["hard", "expert"]):
+        if len(view["table"]) >= 18 and len(view["rack"]) <= 12:
+            return twin.call(cmd="save")["save"]
+    raise AssertionError("no late game found")
+
+
+# The sets' view: whether its sets all show, and the width of its tiles.
+TABLE_FIT_JS = """() => { const v = document.getElementById('table-view');
+  return {scroll: v.scrollHeight - v.clientHeight, sets: v.querySelectorAll('.set').length,
+          tile: v.querySelector('.tile').getBoundingClientRect().width}; }"""
+
+
+def test_a_crowded_table_shows_every_set_on_a_laptop(app):
+    """At 1366x768 a late game's 18 sets or more all show without scrolling the table: its
+    tiles shrink to fit (they stayed 49 px wide, and three rows of sets in a view 285 px
+    tall hid 15% of them, 23 sets 36%), no narrower than 36 px; the rack's tiles keep their
+    size. Picking up a tile (its gaps open) leaves the sizes be; a larger window gives
+    the tiles their room back."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        page.set_viewport_size({"width": 1366, "height": 768})
+        app = app.load_saved(late_save())
+        m = page.evaluate(TABLE_FIT_JS)
+        assert m["sets"] >= 18 and m["scroll"] <= 1, m
+        assert 36 <= m["tile"] < 49, m
+        assert page.evaluate(TILE_BOX_JS, ".rack .tile")[0] == pytest.approx(49.1, abs=0.5)
+        app.tile(app.rack_ids()[0]).click()
+        expect(page.locator("#sets .gap").first).to_be_visible()
+        assert page.evaluate(TABLE_FIT_JS)["tile"] == m["tile"]
+        page.keyboard.press("Escape")
+        expect(page.locator("#sets .gap")).to_have_count(0)
+        page.set_viewport_size({"width": 1440, "height": 900})
+        expect(page.locator("#table-view .tile").first).to_have_js_property("offsetWidth", 50)
+        assert page.evaluate(TABLE_FIT_JS)["scroll"] <= 1
     finally:
         page.set_viewport_size(before)
 
@@ -1005,7 +1049,10 @@ TILES_UNDER_JS = """() => {
   for (const tile of document.querySelectorAll('#sets .tile')) {
     const r = tile.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (y < view.top || y > view.bottom || x < view.left || x > view.right) continue;
+    // A pixel in from the view's edges (a middle 0.03 px inside was hit-tested a pixel
+    // further down, on the row below the view).
+    if (y < view.top + 1 || y > view.bottom - 1) continue;
+    if (x < view.left + 1 || x > view.right - 1) continue;
     const hit = document.elementFromPoint(x, y)?.closest('.tile, button');
     out.push({label: tile.getAttribute('aria-label'), ok: hit === tile, hit: hit?.textContent});
   }
@@ -1093,12 +1140,14 @@ def tiles_in_view_answer_for_themselves(page, tops) -> None:
         assert all(t["ok"] for t in tiles), (top, [t for t in tiles if not t["ok"]])
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (1440, 900)])
+@pytest.mark.parametrize("size", [(1024, 800), (1180, 820)])
 def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
     """Where the table is tall enough, "+ New Set" has a row of its own below the sets'
     view: at any scroll every tile in view can be seen and dropped on. Pinned over the
     view's corner it hid the last tiles there (at 1280x800 a drag aimed at R7 of a set
-    a computer had just made, under the button, made a new set)."""
+    a computer had just made, under the button, made a new set). At these sizes the
+    sets overflow the view even with the table's tiles at their narrowest (at 1280x800
+    they now fit but for 5 px)."""
     page = app.page
     before = page.viewport_size
     try:

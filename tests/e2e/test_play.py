@@ -343,6 +343,17 @@ def test_round_to_its_end_with_the_score_screen(app):
     expect(app.page.get_by_role("toolbar", name="Turn").get_by_role("button")).to_have_text(
         ["Show Scores"]
     )
+    # Nor has "+ New Set": its room goes to the sets (an empty row was kept under them
+    # where the table is tall enough to give it one, as in a window 1,100 px tall).
+    expect(app.button("+ New Set")).to_be_hidden()
+    before = app.page.viewport_size
+    app.page.set_viewport_size({"width": 1280, "height": 1100})
+    try:
+        app.page.wait_for_function("document.getElementById('table').offsetHeight >= 330")
+        view, table = (app.page.locator(s).bounding_box() for s in ("#table-view", "#table"))
+        assert view["y"] + view["height"] >= table["y"] + table["height"] - 1, (view, table)
+    finally:
+        app.page.set_viewport_size(before)
     expect(app.page.locator("#turn-info")).to_contain_text(
         "Game over" if final["match_over"] else "Round complete"
     )
@@ -359,6 +370,7 @@ def test_round_to_its_end_with_the_score_screen(app):
         expect(dialog).to_be_hidden()
         for name in ("Confirm Play", "Undo", "Reset Turn", "Draw", "Hint", "Return to rack"):
             expect(app.button(name)).to_be_visible()
+        expect(app.button("+ New Set")).to_be_visible()
         expect(app.page.locator("#log")).to_contain_text("Round 2")
         expect(app.page.get_by_role("list", name="Players")).to_contain_text(
             f"{out['totals'][0]} pts".replace("-", "\u2212")

@@ -76,6 +76,26 @@ def assert_dialog_fits(page) -> None:
     assert max(m["heads"]) <= m["line"], m  # every column header on one line
 
 
+BUTTONS_JS = """() => [...document.querySelectorAll('#round-dialog .dialog-buttons button')]
+  .filter((b) => b.checkVisibility()).map((b) => {
+    const r = b.getBoundingClientRect();
+    return {name: b.textContent, left: r.left, top: r.top, width: r.width}; })"""
+
+
+def assert_buttons_in_two_even_columns(page) -> None:
+    """On a phone the round's four buttons stand two by two in columns of one width,
+    Next Round last (they fell two and two, each pair pushed to a side, How To Play
+    alone on the left)."""
+    buttons = page.evaluate(BUTTONS_JS)
+    assert [b["name"] for b in buttons] == ["How To Play", "See Table", "New Game", "Next Round"]
+    rows = sorted({round(b["top"]) for b in buttons})
+    assert len(rows) == 2, buttons
+    lefts = sorted({round(b["left"]) for b in buttons})
+    assert len(lefts) == 2, buttons
+    widths = [b["width"] for b in buttons]
+    assert max(widths) - min(widths) <= 1, buttons
+
+
 def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
     app, page = phone, phone.page
     seed, final = won_with_a_joker_left()
@@ -114,6 +134,7 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
         assert sorted(labels) == sorted(t["label"] for t in out["racks"][i])
     expect(left.get_by_role("img", name="joker", exact=False)).not_to_have_count(0)
     assert_dialog_fits(page)
+    assert_buttons_in_two_even_columns(page)
     page.screenshot(path=str(tmp_path / "round_end_phone.png"))
     page.set_viewport_size({"width": 844, "height": 390})
     try:
