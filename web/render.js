@@ -181,6 +181,16 @@ function gap(where, label) {
   return node;
 }
 
+/** Where the gap at `index` of `row` (tile ids) is, by the tiles on either side of it
+ *  ("between red 5 and red 6", "before red 5", "end, after red 7"): "position 2" asked a
+ *  screen reader's user to count the tiles. */
+function between(state, row, index) {
+  const label = (k) => state.tiles.get(row[k]).label;
+  if (index === 0) return row.length ? `before ${label(0)}` : "end";
+  if (index === row.length) return `end, after ${label(index - 1)}`;
+  return `between ${label(index - 1)} and ${label(index)}`;
+}
+
 /** `parent`'s children become `nodes`, in order, touching the DOM only where they differ:
  *  what is no longer wanted is taken out, what is new or out of place is put in, and a
  *  node already where it belongs stays. A tile moved in and out of the page starts its
@@ -285,8 +295,9 @@ function renderTable(state) {
     const invalid = verdict?.problem !== undefined;
     const box = setBox(i);
     const children = [];
+    const here = `Put here: Set ${i + 1}`;
     row.forEach((id, j) => {
-      if (showGaps) children.push(gap({ area: "table", set: i, index: j }, `Put here: Set ${i + 1}, position ${j + 1}`));
+      if (showGaps) children.push(gap({ area: "table", set: i, index: j }, `${here}, ${between(state, row, j)}`));
       children.push(
         tileNode(state.tiles.get(id), {
           disabled: !mine,
@@ -299,7 +310,7 @@ function renderTable(state) {
         }),
       );
     });
-    if (showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `Put here: Set ${i + 1}, end`));
+    if (showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `${here}, ${between(state, row, row.length)}`));
     setChildren(box.tiles, children);
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
     const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}` : "";
@@ -345,7 +356,7 @@ function renderRack(state) {
   const gaps = mine && selected !== null && fromRack(state, selected);
   const children = [];
   state.rack.forEach((id, j) => {
-    if (gaps) children.push(gap({ area: "rack", index: j }, `Put here: rack, position ${j + 1}`));
+    if (gaps) children.push(gap({ area: "rack", index: j }, `Put here: rack, ${between(state, state.rack, j)}`));
     children.push(
       tileNode(state.tiles.get(id), {
         selected: selected === id,
@@ -354,7 +365,7 @@ function renderRack(state) {
       }),
     );
   });
-  if (gaps) children.push(gap({ area: "rack", index: state.rack.length }, "Put here: rack, end"));
+  if (gaps) children.push(gap({ area: "rack", index: state.rack.length }, `Put here: rack, ${between(state, state.rack, state.rack.length)}`));
   setChildren(rack, children);
   rack.classList.toggle("armed", gaps);
 }

@@ -3,6 +3,7 @@ site) finds no serious or critical problem on the start, game and score screens;
 move is read out."""
 
 import functools
+import itertools
 import json
 import re
 
@@ -179,8 +180,22 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     )
     expect(turn_line).to_contain_text(f"Opening:\u00a0{total}\u00a0of\u00a030")
     expect(turn_line).to_have_attribute("aria-live", "off")
-    # Back to the rack: its place there.
+    # Back to the rack: its place there. Each place a picked-up tile can go is named by
+    # the tiles on either side of it (they were "position 1", "position 2"...).
     app.tile(first).click()
+    gaps = app.set_box(0).locator(".gap")
+    expect(gaps).to_have_count(len(names) + 1)
+    pairs = [f"between {a} and {b}" for a, b in itertools.pairwise(names)]
+    wanted = [f"before {names[0]}", *pairs, f"end, after {names[-1]}"]
+    assert gaps.evaluate_all("gs => gs.map((g) => g.getAttribute('aria-label'))") == [
+        f"Put here: Set 1, {where}" for where in wanted
+    ]
+    on_rack = page.evaluate(
+        "ids => ids.map((id) => window.__rummikub.state.tiles.get(id).label)", app.rack_ids()
+    )
+    expect(page.locator("#rack .gap").first).to_have_attribute(
+        "aria-label", f"Put here: rack, before {on_rack[0]}"
+    )
     page.get_by_role("button", name="Put here: rack, end").click()
     rack = app.rack_ids()
     expect(news).to_have_text(
