@@ -338,8 +338,11 @@ function renderTable(state) {
   }
   setChildren(sets, boxes);
   tableMoved = changed("table", JSON.stringify([state.table, shapes]));
-  // What the sets' size depends on, the gaps of a tile picked up left out (fitTable).
-  tableShape = JSON.stringify([state.table, notes]);
+  // What the sets' size depends on, the gaps of a tile picked up left out (fitTable);
+  // nothing while a set's note waits for the engine's check (fitted without their notes
+  // for that moment, the tiles grew 8 px and shrank back, QA pass 25).
+  const waiting = state.table.some((_, i) => setVerdict(state, i) === null);
+  tableShape = waiting ? null : JSON.stringify([state.table, notes]);
   const newSet = $("new-set");
   newSet.classList.toggle("idle", !mine); // out of sight, its room kept
   // Once the round is over its room goes to the sets ("See Table" showed an empty row
@@ -1128,15 +1131,17 @@ function watchTable(table) {
  *  tiles in a view 285 px tall, 15% of them out of sight, and 23 sets 36%; on a phone
  *  the table's tiles are already 28-36 px and the sets scroll. Worked out again when
  *  the sets or the view's size change, never for the gaps of a tile picked up (the
- *  tiles would shrink and grow as it is picked up and put down) nor in the middle of a
- *  drag (nothing moves under the pointer). The largest width that fits is searched
- *  halving the range, each try one layout of the sets. True when it measured. */
+ *  tiles would shrink and grow as it is picked up and put down), in the middle of a
+ *  drag (nothing moves under the pointer) or while the engine checks the sets. The
+ *  largest width that fits is searched halving the range, each try one layout of the
+ *  sets. True when it measured. */
 const FIT_FLOOR = 36;
 let fitFor = "";
 function fitTable() {
   const table = $("table");
   const view = $("table-view");
-  if (!view.offsetWidth || document.body.classList.contains("is-dragging")) return false;
+  if (tableShape === null || !view.offsetWidth) return false;
+  if (document.body.classList.contains("is-dragging")) return false;
   const key = `${view.offsetWidth}x${view.offsetHeight} ${tableShape}`;
   if (key === fitFor) return false;
   fitFor = key;

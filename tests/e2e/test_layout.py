@@ -10,7 +10,7 @@ import re
 
 import game_twin as twin
 import pytest
-from game_page import GamePage, watch, watched
+from game_page import GamePage, hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import expect
 
 PHONE = {"width": 390, "height": 664}  # an iPhone 13's screen less the browser's bars
@@ -969,6 +969,24 @@ def test_a_crowded_table_shows_every_set_on_a_laptop(app, size, rack_tile):
         assert page.evaluate(TABLE_FIT_JS)["tile"] == m["tile"]
         page.keyboard.press("Escape")
         expect(page.locator("#sets .gap")).to_have_count(0)
+        # A move: while the engine checks it the sets' notes are empty, and the tiles
+        # keep their size (fitted without the notes they grew 8 px, then shrank back).
+        hold_engine(page, "check")
+        try:
+            app.tile(app.rack_ids()[0]).click()
+            app.button("+ New Set").click()
+            page.wait_for_function("window.__held === 1")
+            expect(app.set_box(m["sets"]).locator(".set-note")).to_be_empty()
+            assert page.evaluate(TABLE_FIT_JS)["tile"] == m["tile"]
+            page.evaluate("window.__release()")
+            expect(app.set_box(m["sets"]).locator(".set-note")).not_to_be_empty()
+            assert page.evaluate(TABLE_FIT_JS)["tile"] <= m["tile"]
+        finally:
+            unhold_engine(page)
+        app.button("Reset Turn").click()
+        expect(page.locator("#table-view .tile").first).to_have_js_property(
+            "offsetWidth", round(m["tile"])
+        )
         page.set_viewport_size({"width": 1440, "height": 900})
         expect(page.locator("#table-view .tile").first).to_have_js_property("offsetWidth", 50)
         assert page.evaluate(TABLE_FIT_JS)["scroll"] <= 1
