@@ -285,6 +285,7 @@ function renderTable(state) {
   const startIds = new Set(state.startTable.flat());
   const shapes = []; // what decides where the joker labels go: the rows and their notes
   const notes = [];
+  let waiting = false; // a set's note waits for the engine's check
   const boxes = state.table.map((row, i) => {
     const info = setInfo(state, i);
     // What each joker stands for, by tile id: a check reads a row laid out of order
@@ -292,6 +293,7 @@ function renderTable(state) {
     const order = info?.order ?? row;
     const standsFor = new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
     const verdict = setVerdict(state, i);
+    if (verdict === null) waiting = true;
     const invalid = verdict?.problem !== undefined;
     const box = setBox(i);
     const children = [];
@@ -341,7 +343,6 @@ function renderTable(state) {
   // What the sets' size depends on, the gaps of a tile picked up left out (fitTable);
   // nothing while a set's note waits for the engine's check (fitted without their notes
   // for that moment, the tiles grew 8 px and shrank back, QA pass 25).
-  const waiting = state.table.some((_, i) => setVerdict(state, i) === null);
   tableShape = waiting ? null : JSON.stringify([state.table, notes]);
   const newSet = $("new-set");
   newSet.classList.toggle("idle", !mine); // out of sight, its room kept
