@@ -37,18 +37,18 @@ def test_a_tap_right_after_a_touch_drag_picks_up_the_tile(phone):
     phone.new_game(3, ["easy"])
     rack = phone.rack
     # A set of two 12s, made by tapping, then a third 12 dragged beside its last tile.
-    rack.get_by_role("button", name="black 12").tap()
+    rack.get_by_role("button", name="black 12", exact=True).tap()
     phone.button("+ New Set").tap()
-    rack.get_by_role("button", name="red 12").tap()
+    rack.get_by_role("button", name="red 12", exact=True).tap()
     last = phone.table.get_by_role("group").last.get_by_role("button").last
     x, y = center(last.bounding_box(), 0.85)
     page.touchscreen.tap(x, y)
     group = phone.table.get_by_role("group").last
-    expect(group.get_by_role("button", name="red 12")).to_have_count(1)
-    flick_drag(phone, rack.get_by_role("button", name="yellow 12"), last, fx=0.85)
-    expect(group.get_by_role("button", name="yellow 12")).to_have_count(1)
+    expect(group.get_by_role("button", name="red 12", exact=True)).to_have_count(1)
+    flick_drag(phone, rack.get_by_role("button", name="yellow 12", exact=True), last, fx=0.85)
+    expect(group.get_by_role("button", name="yellow 12", exact=True)).to_have_count(1)
     # At once (the drag's own 16 ms steps apart): the next tap picks up a tile.
-    tile = rack.get_by_role("button", name="black 11")
+    tile = rack.get_by_role("button", name="black 11", exact=True)
     tile.tap()
     expect(tile).to_have_attribute("aria-pressed", "true")
     tile.tap()
