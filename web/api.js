@@ -770,7 +770,7 @@ export function createGame(engine, options = {}) {
     },
 
     /** Ask the engine for the best play from the table as it was at the start of the
-     *  turn; it is shown, and "Next Hint Step" lays it out one set at a time (each step
+     *  turn; it is shown, and "Next Step" lays it out one set at a time (each step
      *  can be undone), first putting back rack tiles the hint does not use. */
     async hint() {
       // A second press while the engine looks is the same request (two searches went).
@@ -806,7 +806,7 @@ export function createGame(engine, options = {}) {
         // What to do next comes before the tiles' names, which a long hint may push past
         // the message's two lines.
         // The tiles in the order the engine's words name them (its ``placed``).
-        say(`Hint: ${answer.said}.${back} Use Next Hint Step to lay it out.`, "hint", ` (${answer.placed.map(tileName).join(", ")})`);
+        say(`Hint: ${answer.said}.${back} Use Next Step to lay it out.`, "hint", ` (${answer.placed.map(tileName).join(", ")})`);
       }
       redraw();
     },

@@ -317,7 +317,7 @@ function renderTable(state) {
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
     const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}` : "";
     const isNew = row.every((id) => !startIds.has(id));
-    setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : ""].join(" ").trim());
+    setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : "", box.jokerRow ? "joker-row" : ""].join(" ").trim());
     setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
     setAttr(box.note, "class", invalid ? "set-note error" : "set-note");
     // Tile codes in a problem ("the set Y10 J Y12 Y13 holds a joker") as small tiles, as
@@ -485,11 +485,16 @@ function renderControls(state) {
   $("draw").textContent = v && v.pool === 0 ? "Pass" : "Draw"; // nothing left to draw
   $("hint").disabled = !mine;
   setAttr($("hint"), "aria-busy", state.hinting ? "true" : "false");
-  $("hint-step").hidden = !(mine && state.hint);
+  // While a hint is being laid out its next step takes Hint's place (asked again, Hint
+  // gave the same play): beside it, it took a row of buttons of its own on a phone, and
+  // the table's view lost that much height.
+  const stepping = !!(mine && state.hint);
+  $("hint-step").hidden = !stepping;
+  $("hint").hidden = stepping || !!v?.round_over;
   // The round is over and its scores were put aside to see the table: the way back, and
   // no turn's buttons (they stood there disabled, Confirm Play in yellow beside it).
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
-  for (const id of ["confirm", "undo", "reset", "draw", "hint", "return"]) $(id).hidden = !!v?.round_over;
+  for (const id of ["confirm", "undo", "reset", "draw", "return"]) $(id).hidden = !!v?.round_over;
   // Nothing to sort on a rack of one tile or none (gone out, See Table).
   $("sort-colour").disabled = $("sort-number").disabled = state.rack.length < 2;
   const sel = state.selected;
@@ -931,11 +936,11 @@ export function focusLost() {
 
 /** The control that had the keyboard focus was disabled, hidden or removed by this
  *  render (Confirm Play and Draw as the computers begin, Reset Turn, the last Undo or
- *  Next Hint Step, New Game, Next Round): the focus goes where the player carries on,
+ *  Next Step, New Game, Next Round): the focus goes where the player carries on,
  *  not to the page, where a screen reader loses its place and Tab starts over. On the
- *  start screen that is its heading; after the last hint step, Confirm Play; otherwise
- *  the rack (its tiles take the focus on the computers' turns too, so the player's turn
- *  begins where the focus already is). */
+ *  start screen that is its heading; after Hint, Next Step in its place; after the
+ *  last hint step, Confirm Play; otherwise the rack (its tiles take the focus on the
+ *  computers' turns too, so the player's turn begins where the focus already is). */
 function keepFocus(before, state) {
   if (!before || before === document.body) return;
   if (!focusLost() || document.querySelector("dialog[open]")) return;
@@ -945,6 +950,8 @@ function keepFocus(before, state) {
     next.tabIndex = -1;
   } else if (before.id === "hint-step" && !$("confirm").disabled) {
     next = $("confirm");
+  } else if (before.id === "hint" && !$("hint-step").hidden) {
+    next = $("hint-step");
   } else {
     next = document.querySelector('#rack button[tabindex="0"]') ?? document.querySelector('#sets button[tabindex="0"]');
   }
@@ -1034,6 +1041,7 @@ function renderScreens(state) {
   const want = state.focus ?? focusKey;
   state.focus = null;
   if (want && !$("round-dialog").open) document.querySelector(`[data-key="${want}"]`)?.focus({ preventScroll: false });
+  if (tableMoved) markJokerRows();
   const fitted = fitTable();
   revealSet(state);
   // Measured again only when the rows changed (and when the table changes size:
@@ -1107,7 +1115,7 @@ export function placeJokerLabels() {
 
 // The sets' view changes size (the window, a row of buttons appearing under the table):
 // its joker labels are placed again, and when it shrank, the set last shown is brought
-// back into view (on a small phone "Next Hint Step" adds a row of buttons, and the note
+// back into view (a small phone's view lost a row to the buttons under it, and the note
 // of the set just laid slipped out of view). One observer, made at the first render.
 let tableObserver = null;
 let tableHeight = 0;
@@ -1119,11 +1127,31 @@ function watchTable(table) {
     // Its scrollbar's width (one that always shows, on a desktop): "+ New Set" pinned
     // over the view's corner stands clear of it (style.css).
     $("table").style.setProperty("--bar", `${table.offsetWidth - table.clientWidth}px`);
+    markJokerRows();
     fitTable();
     placeJokerLabels();
     if (shrank && keptInView !== null) showSetOf(keptInView);
   });
   tableObserver.observe(table);
+}
+
+/** The sets in a row holding a joker keep room above their tiles for what it stands for
+ *  ("= R5", style.css), the rows without one none: given to every set while any joker
+ *  was on the table, the room took 13 px more of every row. A row's sets have it alike,
+ *  so their tiles stay in line, joker or not, label shown or not (a label coming and
+ *  going as its set turns valid or not moves nothing). Rows are where the sets wrap,
+ *  and the room changes no set's width, so marking a row never wraps the sets again.
+ *  Marked when the rows change: the table's sets, the tiles' width, the view's width,
+ *  the gaps of a tile picked up. True, to be measured in a condition. */
+function markJokerRows() {
+  const boxes = setBoxes.filter((box) => box.node.isConnected);
+  const tops = boxes.map((box) => Math.round(box.node.offsetTop));
+  const withJoker = new Set(tops.filter((top, i) => boxes[i].tiles.querySelector(":scope > .tile.joker")));
+  boxes.forEach((box, i) => {
+    box.jokerRow = withJoker.has(tops[i]);
+    box.node.classList.toggle("joker-row", box.jokerRow);
+  });
+  return true;
 }
 
 /** The table's tiles as big as lets every set show without scrolling, down to
@@ -1134,8 +1162,8 @@ function watchTable(table) {
  *  the sets or the view's size change, never for the gaps of a tile picked up (the
  *  tiles would shrink and grow as it is picked up and put down), in the middle of a
  *  drag (nothing moves under the pointer) or while the engine checks the sets. The
- *  largest width that fits is searched halving the range, each try one layout of the
- *  sets. True when it measured. */
+ *  largest width that fits is searched halving the range, each try two layouts of the
+ *  sets (the rows holding a joker marked, then measured). True when it measured. */
 const FIT_FLOOR = 36;
 let fitFor = "";
 function fitTable() {
@@ -1146,10 +1174,10 @@ function fitTable() {
   const key = `${view.offsetWidth}x${view.offsetHeight} ${tableShape}`;
   if (key === fitFor) return false;
   fitFor = key;
-  const fits = () => view.scrollHeight <= view.clientHeight + 1;
+  const fits = () => markJokerRows() && view.scrollHeight <= view.clientHeight + 1;
   table.style.removeProperty("--tile-w");
   const widest = view.querySelector(".tile")?.offsetWidth ?? 0;
-  if (widest <= FIT_FLOOR || fits()) return true;
+  if (widest <= FIT_FLOOR || fits()) return markJokerRows();
   let best = FIT_FLOOR;
   let [lo, hi] = [FIT_FLOOR, widest - 1];
   while (lo <= hi) {
@@ -1159,7 +1187,7 @@ function fitTable() {
     else hi = mid - 1;
   }
   table.style.setProperty("--tile-w", `${best}px`);
-  return true;
+  return markJokerRows();
 }
 
 /** After a move, the whole set the tile went to (its note and number included) is

@@ -1,8 +1,8 @@
 """The keyboard focus never falls to the page when the control holding it goes away.
 
 A button pressed from the keyboard that is then disabled or hidden (Confirm Play and Draw
-while the computers play, Reset Turn, the last Undo, the last Next Hint Step, New Game,
-Next Round) used to leave the focus on <body>: a screen reader lost its place and Tab
+while the computers play, Reset Turn, the last Undo, Hint, the last Next Step, New
+Game, Next Round) used to leave the focus on <body>: a screen reader lost its place and Tab
 started again from the top of the page."""
 
 from __future__ import annotations
@@ -80,13 +80,17 @@ def test_reset_turn_and_the_last_undo_leave_the_focus_on_the_rack(app):
     assert where(app.page) == "rack"
 
 
-def test_the_last_hint_step_leaves_the_focus_on_confirm_play(app):
+def test_hint_hands_the_focus_to_next_hint_step_and_the_last_step_to_confirm_play(app):
+    """Next Step takes Hint's place while a hint is laid out: the focus goes with it
+    (not to the rack), and after the last step to Confirm Play, Hint back in its place."""
     page = app.page
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
     press(app, "Hint")
-    step = app.button("Next Hint Step")
+    step = app.button("Next Step")
     expect(step).to_be_visible()
+    expect(app.button("Hint")).to_be_hidden()
+    expect(step).to_be_focused()
     for _ in range(20):
         if not step.is_visible():
             break
@@ -95,6 +99,7 @@ def test_the_last_hint_step_leaves_the_focus_on_confirm_play(app):
     expect(step).to_be_hidden()
     expect(app.button("Confirm Play")).to_be_enabled()
     expect(app.button("Confirm Play")).to_be_focused()
+    expect(app.button("Hint")).to_be_visible()
 
 
 def test_new_game_and_next_round_keep_the_focus(app):

@@ -83,7 +83,7 @@ def test_forced_colours_show_every_state_of_the_turn(app):
 
         # The hint's first set (valid, laid this turn), one more tile alone in a set of its
         # own (invalid), and a rack tile picked up: the gaps show where it can go.
-        app.button("Next Hint Step").click()
+        app.button("Next Step").click()
         expect(app.table.locator(".set.new .tile.placed").first).to_be_visible()
         app.tap_new_set([app.rack_ids()[0]])
         expect(app.table.locator(".set.invalid")).to_have_count(1)

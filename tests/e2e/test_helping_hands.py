@@ -37,11 +37,11 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     # message's two lines).
     names = ", ".join(labels[i] for i in hint["placed"])
     expect(app.page.locator("#message")).to_have_text(
-        f"Hint: {hint['said']}. Use Next Hint Step to lay it out. ({names})"
+        f"Hint: {hint['said']}. Use Next Step to lay it out. ({names})"
     )
     unseen = app.page.locator("#message > .sr-only")
     expect(unseen).to_have_text(f" ({names})")
-    step = app.button("Next Hint Step")
+    step = app.button("Next Step")
     for n in range(1, len(hint["table"]) + 1):
         step.click()
         assert len(app.table_ids()) == n
@@ -185,7 +185,7 @@ def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
     app.button("Hint").click()
     message = app.page.locator("#message")
     expect(message).to_contain_text("the first step puts it back on your rack")
-    step = app.button("Next Hint Step")
+    step = app.button("Next Step")
     step.click()
     assert app.rack_ids() == [i for i in rack if i != used]
     expect(message).to_contain_text("went back to your rack")
@@ -228,8 +228,10 @@ def test_a_slow_hint_says_it_is_looking_and_a_second_press_asks_nothing_more(app
         assert page.evaluate("window.__held") == 1
         page.evaluate("window.__release()")
         expect(page.locator("#message")).to_contain_text("Hint:")
-        expect(hint).to_have_attribute("aria-busy", "false")
-        expect(app.button("Next Hint Step")).to_be_visible()
+        # Done looking; Next Step stands in its place while the hint is laid out.
+        expect(page.locator("#hint")).to_have_attribute("aria-busy", "false")
+        expect(hint).to_be_hidden()
+        expect(app.button("Next Step")).to_be_visible()
         assert page.evaluate("window.__held") == 1
     finally:
         unhold_engine(page)
@@ -251,14 +253,14 @@ def assert_flights_from(flights: list[dict], spots: dict, ids: list[int]) -> Non
 
 
 def test_a_hint_step_flies_its_tiles_from_the_rack(app):
-    """ "Next Hint Step" shows its set being made: each of its tiles flies from its place on
+    """ "Next Step" shows its set being made: each of its tiles flies from its place on
     the rack to the table (they used to jump there), the rack tiles after them slide along
     to close up, and then every tile shows in its place."""
     seed, _ = opening_deal()
     app.new_game(seed, LEVELS)
     page = app.page
     app.button("Hint").click()
-    step = app.button("Next Hint Step")
+    step = app.button("Next Step")
     expect(step).to_be_visible()
     spots = page.evaluate(TILE_SPOTS_JS)
     page.evaluate(FLIGHTS_JS)

@@ -161,3 +161,67 @@ def test_joker_labels_stay_inside_their_sets(sized, tmp_path):
     expect(app.set_box(2).locator(".stands")).not_to_be_empty()
     assert_labels_clear(page, 1)
     page.screenshot(path=str(tmp_path / "joker_first.png"))
+
+
+@functools.cache
+def one_joker_save() -> str:
+    """A saved game at the player's turn, 12 sets or more on the table and one of them
+    holding a joker (the player played hints against hard and expert)."""
+    for view, _ in twin.turns_on_hints(["hard", "expert"]):
+        jokers = [s for s in view["table"] if any(t["joker"] for t in s["tiles"])]
+        if len(view["table"]) >= 12 and len(jokers) == 1:
+            return twin.call(cmd="save")["save"]
+    raise AssertionError("no game with 12 sets and one joker on the table")
+
+
+# Each set's row (its top in the view), whether it holds a joker, its top padding and
+# the top of its tiles, in CSS pixels; the label's room (style.css's 0.66rem + 8px).
+ROWS_JS = """() => {
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  return {room: 0.66 * rem + 8, sets: [...document.querySelectorAll('#sets .set')].map((s) => ({
+    row: Math.round(s.offsetTop), joker: !!s.querySelector('.set-tiles > .tile.joker'),
+    pad: parseFloat(getComputedStyle(s).paddingTop),
+    tiles: s.querySelector('.set-tiles > .tile').getBoundingClientRect().top}))};
+}"""
+
+
+def assert_room_in_the_joker_row_only(page) -> None:
+    m = page.evaluate(ROWS_JS)
+    rows: dict[int, list[dict]] = {}
+    for s in m["sets"]:
+        rows.setdefault(s["row"], []).append(s)
+    with_joker = [r for r in rows.values() if any(s["joker"] for s in r)]
+    assert len(rows) >= 2 and len(with_joker) == 1, rows
+    for sets in rows.values():
+        joker_row = sets in with_joker
+        for s in sets:
+            assert (s["pad"] == pytest.approx(m["room"], abs=0.5)) == joker_row, (joker_row, sets)
+            assert s["tiles"] == pytest.approx(sets[0]["tiles"], abs=0.5), sets  # in line
+
+
+@pytest.mark.parametrize("size, narrower", [((1280, 800), 1100), ((390, 844), 360)])
+def test_only_the_row_holding_a_joker_keeps_room_for_its_label(app, size, narrower):
+    """Room above the tiles for a joker's label ("= R5") is kept by the sets of the
+    joker's row, all of them (their tiles in line), and by no other row: every set kept it
+    while a joker was anywhere on the table, 13 px more in every row. So it stays as a
+    tile picked up opens gaps in the sets (the rows wrap anew) and as the window narrows."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        app = app.load_saved(one_joker_save())
+        expect(page.locator("#sets .stands:not([hidden])")).to_have_count(1)
+        assert_room_in_the_joker_row_only(page)
+        assert_labels_clear(page, 1)
+        app.tile(app.rack_ids()[0]).click()
+        expect(page.locator("#sets .gap").first).to_be_attached()
+        assert_room_in_the_joker_row_only(page)
+        assert_labels_clear(page, 1)
+        page.keyboard.press("Escape")
+        expect(page.locator("#sets .gap")).to_have_count(0)
+        page.set_viewport_size({"width": narrower, "height": size[1]})
+        page.wait_for_timeout(200)  # the resize observer's turn
+        assert_room_in_the_joker_row_only(page)
+        assert_labels_clear(page, 1)
+    finally:
+        page.set_viewport_size(before)

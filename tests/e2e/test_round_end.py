@@ -44,7 +44,7 @@ def play_hints_to_the_end(app: GamePage) -> None:
         if message.text_content().startswith("No play found"):
             app.button("Draw").tap()
         else:
-            step = app.button("Next Hint Step")
+            step = app.button("Next Step")
             while step.is_visible():
                 step.tap()
             app.button("Confirm Play").tap()
