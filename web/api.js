@@ -53,6 +53,13 @@ export function createGame(engine, options = {}) {
   let clockTimer = null;
 
   const redraw = () => render(state);
+  // Whether the player has pressed a key or the screen on this page yet: until then the
+  // focus stays where the browser put it (after a reload, a focus ring round the rack's
+  // first tile looked, to a player with a mouse, like a tile picked up).
+  let acted = false;
+  for (const type of ["pointerdown", "keydown"]) {
+    globalThis.document?.addEventListener(type, () => (acted = true), { capture: true, once: true });
+  }
   // Every message is a sentence with a capital, one that starts with a tile's name
   // ("yellow 1 was on the table…") too.
   // ``aside`` is read out after the words but not shown (the hint's tiles in words, which
@@ -465,9 +472,10 @@ export function createGame(engine, options = {}) {
     if (v().round_over) {
       state.dialog = "round";
       recordRound(v(), roundKey(v()));
-    } else if (focusLost() && state.rack.length) {
+    } else if (focusLost() && state.rack.length && (acted || document.activeElement !== document.body)) {
       // The button pressed last (Start Game, Confirm Play, Draw) is gone or disabled:
-      // the turn starts on the rack rather than back at the top of the page.
+      // the turn starts on the rack rather than back at the top of the page. Not on a
+      // page just loaded, where nothing was pressed.
       state.focus = `tile-${state.rack[0]}`;
     }
     redraw();

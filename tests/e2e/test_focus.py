@@ -7,6 +7,7 @@ started again from the top of the page."""
 
 from __future__ import annotations
 
+from conftest import BOOT_TIMEOUT_MS
 from game_page import watch, watched
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
@@ -187,3 +188,21 @@ def test_a_tile_moved_by_key_keeps_its_focus_ring_while_it_slides(app):
     expect(page.locator(".flyer")).to_have_count(0)
     assert where(page) == "rack"
     assert page.evaluate("() => document.activeElement.dataset.id") == str(rack[0])
+
+
+def test_a_reloaded_game_leaves_the_focus_where_the_browser_puts_it(app):
+    """A page just loaded takes no focus of its own: after a reload the rack's first tile
+    took it, and its ring, to a player with a mouse, looked like a tile picked up. Once
+    the player has pressed something, the turn starts on the rack again."""
+    page = app.page
+    app.new_game(5, LEVELS, delay=0)
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text("Welcome back")
+    page.wait_for_timeout(300)  # past the restored turn's last render
+    assert page.evaluate("document.activeElement === document.body")
+    assert page.locator(":focus-visible").count() == 0
+    press(app, "Draw")
+    app.wait_for_turn()
+    expect(page.locator("#rack .tile:focus")).to_have_count(1)
