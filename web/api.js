@@ -53,13 +53,15 @@ export function createGame(engine, options = {}) {
   let clockTimer = null;
 
   const redraw = () => render(state);
-  // Whether the player has pressed a key or the screen on this page yet: until then the
+  // Whether the player has pressed a key or a control on this page yet: until then the
   // focus stays where the browser put it (after a reload, a focus ring round the rack's
-  // first tile looked, to a player with a mouse, like a tile picked up).
+  // first tile looked, to a player with a mouse, like a tile picked up). A click on the
+  // felt counts for nothing: it focuses nothing, and the ring came back (QA pass 26).
   let acted = false;
-  for (const type of ["pointerdown", "keydown"]) {
-    globalThis.document?.addEventListener(type, () => (acted = true), { capture: true, once: true });
-  }
+  const act = (event) => {
+    if (event.type === "keydown" || event.target.closest?.("button, input, select, summary, a[href]")) acted = true;
+  };
+  for (const type of ["pointerdown", "keydown"]) globalThis.document?.addEventListener(type, act, { capture: true });
   // Every message is a sentence with a capital, one that starts with a tile's name
   // ("yellow 1 was on the table…") too.
   // ``aside`` is read out after the words but not shown (the hint's tiles in words, which

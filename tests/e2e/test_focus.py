@@ -192,8 +192,9 @@ def test_a_tile_moved_by_key_keeps_its_focus_ring_while_it_slides(app):
 
 def test_a_reloaded_game_leaves_the_focus_where_the_browser_puts_it(app):
     """A page just loaded takes no focus of its own: after a reload the rack's first tile
-    took it, and its ring, to a player with a mouse, looked like a tile picked up. Once
-    the player has pressed something, the turn starts on the rack again."""
+    took it, and its ring, to a player with a mouse, looked like a tile picked up; so it
+    did after a click on the felt while the computers played on (QA pass 26). Once the
+    player has pressed a control, the turn starts on the rack again."""
     page = app.page
     app.new_game(5, LEVELS, delay=0)
     page.reload()
@@ -201,6 +202,19 @@ def test_a_reloaded_game_leaves_the_focus_where_the_browser_puts_it(app):
     app.wait_for_turn()
     expect(page.locator("#message")).to_contain_text("Welcome back")
     page.wait_for_timeout(300)  # past the restored turn's last render
+    assert page.evaluate("document.activeElement === document.body")
+    assert page.locator(":focus-visible").count() == 0
+    # Reloaded while three computers play (their turns on show 1.6 s), the felt clicked.
+    app.new_game(5, ["easy", "easy", "easy"], delay=1600)
+    app.button("Draw").click()
+    expect(page.locator("body[data-turn=theirs]")).to_be_attached()
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("body[data-turn=theirs]")).to_be_attached()
+    box = app.table.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + 10)
+    app.wait_for_turn()
+    page.wait_for_timeout(300)
     assert page.evaluate("document.activeElement === document.body")
     assert page.locator(":focus-visible").count() == 0
     press(app, "Draw")
