@@ -57,11 +57,17 @@ export function createGame(engine, options = {}) {
   // focus stays where the browser put it (after a reload, a focus ring round the rack's
   // first tile looked, to a player with a mouse, like a tile picked up). A click on the
   // felt counts for nothing: it focuses nothing, and the ring came back (QA pass 26).
+  // Listened for until then only.
   let acted = false;
+  const listening = new AbortController();
   const act = (event) => {
-    if (event.type === "keydown" || event.target.closest?.("button, input, select, summary, a[href]")) acted = true;
+    if (event.type !== "keydown" && !event.target.closest?.("button, input, select, summary, a[href]")) return;
+    acted = true;
+    listening.abort();
   };
-  for (const type of ["pointerdown", "keydown"]) globalThis.document?.addEventListener(type, act, { capture: true });
+  for (const type of ["pointerdown", "keydown"]) {
+    globalThis.document?.addEventListener(type, act, { capture: true, signal: listening.signal });
+  }
   // Every message is a sentence with a capital, one that starts with a tile's name
   // ("yellow 1 was on the table…") too.
   // ``aside`` is read out after the words but not shown (the hint's tiles in words, which

@@ -317,7 +317,7 @@ function renderTable(state) {
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
     const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}` : "";
     const isNew = row.every((id) => !startIds.has(id));
-    setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : "", box.jokerRow ? "joker-row" : ""].join(" ").trim());
+    setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : "", box.node.classList.contains("joker-row") ? "joker-row" : ""].join(" ").trim());
     setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
     setAttr(box.note, "class", invalid ? "set-note error" : "set-note");
     // Tile codes in a problem ("the set Y10 J Y12 Y13 holds a joker") as small tiles, as
@@ -1142,16 +1142,12 @@ function watchTable(table) {
  *  going as its set turns valid or not moves nothing). Rows are where the sets wrap,
  *  and the room changes no set's width, so marking a row never wraps the sets again.
  *  Marked when the rows change: the table's sets, the tiles' width, the view's width,
- *  the gaps of a tile picked up. True, to be measured in a condition. */
+ *  the gaps of a tile picked up (renderTable keeps the mark as it sets a set's class). */
 function markJokerRows() {
   const boxes = setBoxes.filter((box) => box.node.isConnected);
   const tops = boxes.map((box) => Math.round(box.node.offsetTop));
   const withJoker = new Set(tops.filter((top, i) => boxes[i].tiles.querySelector(":scope > .tile.joker")));
-  boxes.forEach((box, i) => {
-    box.jokerRow = withJoker.has(tops[i]);
-    box.node.classList.toggle("joker-row", box.jokerRow);
-  });
-  return true;
+  boxes.forEach((box, i) => box.node.classList.toggle("joker-row", withJoker.has(tops[i])));
 }
 
 /** The table's tiles as big as lets every set show without scrolling, down to
@@ -1174,10 +1170,17 @@ function fitTable() {
   const key = `${view.offsetWidth}x${view.offsetHeight} ${tableShape}`;
   if (key === fitFor) return false;
   fitFor = key;
-  const fits = () => markJokerRows() && view.scrollHeight <= view.clientHeight + 1;
+  const fits = () => {
+    markJokerRows();
+    return view.scrollHeight <= view.clientHeight + 1;
+  };
   table.style.removeProperty("--tile-w");
   const widest = view.querySelector(".tile")?.offsetWidth ?? 0;
-  if (widest <= FIT_FLOOR || fits()) return markJokerRows();
+  if (widest <= FIT_FLOOR) {
+    markJokerRows();
+    return true;
+  }
+  if (fits()) return true;
   let best = FIT_FLOOR;
   let [lo, hi] = [FIT_FLOOR, widest - 1];
   while (lo <= hi) {
@@ -1187,7 +1190,8 @@ function fitTable() {
     else hi = mid - 1;
   }
   table.style.setProperty("--tile-w", `${best}px`);
-  return markJokerRows();
+  markJokerRows();
+  return true;
 }
 
 /** After a move, the whole set the tile went to (its note and number included) is
