@@ -884,6 +884,7 @@ export function createGame(engine, options = {}) {
       state.dialog = null;
       // The message says how it ended, not the last computer's move.
       if (state.view.outcome) say(`The table as the round ended. ${roundReason(state.view)}`);
+      state.showPlaced = true;
       redraw();
     },
     showScores() {

@@ -175,6 +175,10 @@ export function sortRack(state, by) {
 /** Take a view from the engine. On the human's turn the arrangement starts afresh
  *  from it; the rack keeps the player's order, with new tiles at the end. */
 export function applyView(state, view) {
+  // The tiles this view's table has that the last one's had not: what the turn between
+  // them put down (See Table brings them into view).
+  const had = new Set((state.view?.table ?? []).flatMap((set) => set.tiles.map((t) => t.id)));
+  state.lastPlaced = view.table.flatMap((set) => set.tiles.map((t) => t.id)).filter((id) => !had.has(id));
   state.view = view;
   for (const t of view.rack) state.tiles.set(t.id, t);
   for (const set of view.table) for (const t of set.tiles) state.tiles.set(t.id, t);

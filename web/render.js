@@ -1044,6 +1044,7 @@ function renderScreens(state) {
   if (tableMoved) markJokerRows();
   const fitted = fitTable();
   revealSet(state);
+  if (state.showPlaced) showPlaced(state);
   // Measured again only when the rows changed (and when the table changes size:
   // watchTable); measuring forced a layout at every render.
   if (tableMoved || fitted) placeJokerLabels();
@@ -1210,6 +1211,25 @@ function revealSet(state) {
 function showSetOf(id) {
   const set = document.querySelector(`#sets .tile[data-id="${id}"]`)?.closest(".set");
   set?.scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+/** See Table: the sets the round's last turn put tiles in are brought into the table's
+ *  view, together when they fit (the first at the top when they do not), and the top of
+ *  the table when it put none down (the pool ran dry). The view had been left wherever
+ *  the last computer turn was shown, often a row cut in half at each edge. */
+function showPlaced(state) {
+  state.showPlaced = false;
+  const placed = new Set(state.lastPlaced);
+  const sets = [...document.querySelectorAll("#sets .set")].filter((set) =>
+    [...set.querySelectorAll(".tile")].some((tile) => placed.has(Number(tile.dataset.id))),
+  );
+  if (!sets.length) {
+    $("table-view").scrollTop = 0;
+    return;
+  }
+  // The last to the nearest edge, then the first: both in view when they fit together.
+  sets.at(-1).scrollIntoView({ block: "nearest", inline: "nearest" });
+  sets[0].scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 // The tile whose set was last brought into the table's view on this turn (kept in view

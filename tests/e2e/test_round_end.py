@@ -32,13 +32,17 @@ def won_with_a_joker_left() -> tuple[int, dict]:
     raise AssertionError("no such round")
 
 
-def play_hints_to_the_end(app: GamePage) -> None:
+def play_hints_to_the_end(app: GamePage) -> set[int]:
+    """Play each hint (else draw) until the round is over; the ids of the tiles on the
+    table as the player's last turn began."""
     page = app.page
     dialog = page.locator("#round-dialog")
     message = page.locator("#message")
+    had: set[int] = set()
     for _ in range(200):
         if dialog.is_visible():
-            return
+            return had
+        had = {tile for row in app.table_ids() for tile in row}
         app.button("Hint").tap()
         expect(message).to_have_text(re.compile(r"^(Hint: (lay|add|make) |No play found)"))
         if message.text_content().startswith("No play found"):
@@ -76,6 +80,17 @@ def assert_dialog_fits(page) -> None:
     assert max(m["heads"]) <= m["line"], m  # every column header on one line
 
 
+# The table view's box, how far it is scrolled, and the boxes of the sets holding any of
+# the given tiles.
+PLACED_SETS_JS = """(v, placed) => {
+  const r = v.getBoundingClientRect();
+  const sets = [...v.querySelectorAll('.set')].filter((s) =>
+    [...s.querySelectorAll('.tile')].some((t) => placed.includes(Number(t.dataset.id))));
+  return {top: r.top, bottom: r.bottom, scrolled: v.scrollTop,
+          sets: sets.map((s) => [s.getBoundingClientRect().top, s.getBoundingClientRect().bottom])};
+}"""
+
+
 BUTTONS_JS = """() => [...document.querySelectorAll('#round-dialog .dialog-buttons button')]
   .filter((b) => b.checkVisibility()).map((b) => {
     const r = b.getBoundingClientRect();
@@ -100,7 +115,7 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
     app, page = phone, phone.page
     seed, final = won_with_a_joker_left()
     app.new_game(seed, LEVELS)
-    play_hints_to_the_end(app)
+    had = play_hints_to_the_end(app)
     dialog = page.get_by_role("dialog", name="Round Complete")
     expect(dialog).to_be_visible()
     out = final["outcome"]
@@ -145,13 +160,23 @@ def test_a_round_won_by_going_out_on_a_phone(phone, tmp_path):
         page.set_viewport_size({"width": 390, "height": 844})
     # See Table: no room is kept for "+ New Set" at the view's foot (52 px of empty felt
     # under the last set at 390x664, where the button is pinned over the view's corner).
+    # The set the winning play went to is brought into view: the view had stayed where it
+    # was, here at the top, and that set out of sight below.
     page.set_viewport_size({"width": 390, "height": 664})
     try:
+        placed = [t["id"] for s in final["table"] for t in s["tiles"] if t["id"] not in had]
+        assert placed
+        view = page.locator("#table-view")
+        view.evaluate("v => { v.scrollTop = 0; }")
         dialog.get_by_role("button", name="See Table").tap()
         expect(page.get_by_role("button", name="+ New Set")).to_be_hidden()
-        view = page.locator("#table-view")
         foot = view.evaluate("v => parseFloat(getComputedStyle(v).paddingBottom)")
         assert foot <= 10, foot
+        shown = view.evaluate(PLACED_SETS_JS, placed)
+        assert shown["sets"], shown
+        for top, bottom in shown["sets"]:
+            assert shown["top"] - 0.5 <= top and bottom <= shown["bottom"] + 0.5, shown
+        assert shown["scrolled"] > 0, shown  # it was out of sight at the top
         page.get_by_role("button", name="Show Scores").tap()
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
