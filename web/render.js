@@ -522,11 +522,16 @@ export function roundReason(v) {
   const out = v.outcome;
   const winner = out.winner === null ? null : v.players[out.winner].name;
   const youWon = out.winner === v.me;
+  // Under "last call" the round ended once every player had one more turn, played or
+  // not ("nobody could play" was said after a computer had laid tiles in its last turn).
+  const dry = v.rules?.last_call ? "The pool ran dry and every player had a last turn" : "The pool ran dry";
   const reasons = {
     // What happened in the round is told in the past ("went out and won"); the match,
     // still on show, in the present ("You win the game").
     went_out: youWon ? "You went out and won the round!" : `${winner} went out and won the round.`,
-    blocked: winner === null ? "The pool ran dry and nobody could play: no winner." : `The pool ran dry; ${youWon ? "you" : winner} had the lowest rack and won.`,
+    blocked: winner === null
+      ? `${v.rules?.last_call ? dry : `${dry} and nobody could play`}: no winner.`
+      : `${dry}; ${youWon ? "you" : winner} had the lowest rack and won.`,
     resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You" : winner} won the round by resignation.`,
   };
   let reason = reasons[out.reason] ?? "";

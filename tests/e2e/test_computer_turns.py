@@ -192,6 +192,15 @@ def test_the_final_dialog_says_you_win(app):
         "The pool ran dry and nobody could play: no winner."
         " Computer 1 wins the game with the highest total, \u221267 points."
     )
+    # Under "last call" such a round ends once every player had one more turn, in which
+    # some may have played: not "nobody could play".
+    called = {**blocked, "rules": {**view["rules"], "last_call": True}}
+    page.evaluate("document.querySelector('#round-dialog').close()")
+    show_final_dialog(page, called)
+    expect(page.locator("#round-reason")).to_have_text(
+        "The pool ran dry and every player had a last turn: no winner."
+        " Computer 1 wins the game with the highest total, \u221267 points."
+    )
     # Gone out, the rack is empty: nothing to sort (See Table left the sort buttons on).
     dialog.get_by_role("button", name="See Table").click()
     page.evaluate("() => { window.__rummikub.state.rack = []; window.__rummikub.render(); }")

@@ -38,7 +38,8 @@ def test_draw_becomes_pass_when_the_pool_is_empty(app):
 def test_last_call_names_the_players_last_turn(app):
     """With "Last call when the pool runs dry" on, each player has one more turn once the
     pool is empty: the turn line says this one is the player's last, and after it the
-    round ends."""
+    round ends, the score screen saying so (not that nobody could play: the computer
+    may have laid tiles in its last turn)."""
     page = app.page
     page.evaluate(
         "text => localStorage.setItem('rummikub.savedGame', text)",
@@ -53,4 +54,7 @@ def test_last_call_names_the_players_last_turn(app):
     app.button("Pass").click()
     app.wait_for_turn()
     expect(page.locator("#round-dialog")).to_be_visible()
+    expect(page.locator("#round-reason")).to_have_text(
+        re.compile(r"^The pool ran dry and every player had a last turn; (you|Computer 1) had")
+    )
     page.locator("#round-dialog").get_by_role("button", name="New Game").click()
