@@ -1205,6 +1205,26 @@ def test_new_set_covers_no_table_tile_where_the_table_has_room(app, size):
         page.set_viewport_size(before)
 
 
+@pytest.mark.parametrize("size", [(390, 844), (412, 915)])
+def test_new_set_in_its_own_row_starts_below_the_view_on_a_phone(app, size):
+    """On a phone whose table has room for it, "+ New Set" stands in a row of its own
+    under the sets' view: it starts where the view ends. The offset that pins it over a
+    short table's corner lifted it 5.6 px over the view, across the last row's tiles
+    (QA pass 27)."""
+    page = app.page
+    before = page.viewport_size
+    try:
+        app = app.load_saved(full_table_save())
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        button = app.button("+ New Set")
+        expect(button).to_have_css("position", "relative")  # its own row
+        view = page.locator("#table-view").bounding_box()
+        box = button.bounding_box()
+        assert box["y"] >= view["y"] + view["height"] - 0.5, (box, view)
+    finally:
+        page.set_viewport_size(before)
+
+
 def test_new_set_over_a_short_tables_corner_leaves_the_middles_of_tiles_clear(app):
     """Where the table is too short to spare it a row (1024x768 with a rack of 30 tiles),
     "+ New Set" is pinned low over the view's corner: with the view at its top it covers
