@@ -452,6 +452,16 @@ function turnText(state) {
 /** The rules of the game in hand that are not the standard ones (the variants, a 50
  *  opening, a 25-point joker), beside the turn line: a tap opens How To Play, which
  *  tells them in full. Hidden under the standard rules. */
+/** "Round 2 · first to 200" in the top bar, in a game of more than one round. */
+function renderRoundLine(state) {
+  const v = state.view;
+  const target = state.screen === "game" ? v?.rules?.target ?? 0 : 0;
+  $("round-line").hidden = !target;
+  if (!target) return;
+  setText($("round-number"), `Round ${v.round}`);
+  setText($("round-points"), String(target));
+}
+
 function renderRulesInfo(state) {
   const r = state.view.rules ?? {};
   const on = [
@@ -972,6 +982,7 @@ function renderScreens(state) {
   $("start-screen").hidden = state.screen !== "start";
   $("game-screen").hidden = state.screen !== "game";
   $("menu-new-game").hidden = state.screen !== "game";
+  renderRoundLine(state);
   const v = state.view;
   $("menu-resign").hidden =
     state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned || state.resigning;

@@ -184,3 +184,42 @@ def test_an_eased_opening_is_never_cut_short_on_a_tablet(app):
     finally:
         page.set_viewport_size({"width": 1280, "height": 860})
         clear_eased(app)
+
+
+# The top bar's items in view: each one's name and box.
+TOP_BAR_JS = """() => [...document.querySelectorAll('.topbar > *')]
+  .filter((e) => e.checkVisibility()).map((e) => { const r = e.getBoundingClientRect();
+    return {id: e.id || e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+            text: e.innerText}; })"""
+
+
+def test_the_top_bar_says_which_round_of_how_long_a_game(app):
+    """In a game of several rounds the top bar says which round it is and the target,
+    beside the brand: on a desktop on one line ("Round 1 · first to 200"), on a phone
+    in two short lines where the brand's name stood, and without "first" at 360 px,
+    where it pushed How To Play into the bar's padding. The bar keeps its height."""
+    page = app.page
+    before = page.viewport_size
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS, target=200)
+    expected = {
+        1280: ("Round 1 · first to 200", 49),
+        390: ("Round 1\nfirst to 200", 38),
+        360: ("Round 1\nto 200", 38),
+    }
+    try:
+        for width, (text, bar) in expected.items():
+            page.set_viewport_size({"width": width, "height": 800})
+            page.wait_for_timeout(100)
+            items = page.evaluate(TOP_BAR_JS)
+            names = [item["id"] for item in items]
+            assert names == ["brand", "round-line", "menu-resign", "menu-new-game", "howto-open"]
+            line = items[1]
+            assert line["text"] == text, (width, line)
+            # Beside the brand, clear of the buttons, all inside the bar's padding.
+            assert items[0]["right"] < line["left"] and line["right"] < items[2]["left"], items
+            assert items[-1]["right"] <= width - 6, (width, items[-1])
+            height = page.locator(".topbar").evaluate("e => e.getBoundingClientRect().height")
+            assert round(height) == bar, (width, height)
+    finally:
+        page.set_viewport_size(before)

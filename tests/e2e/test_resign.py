@@ -39,6 +39,9 @@ def test_resign_a_round_and_the_match_goes_on(app):
     app.button("Start Game").click()
     app.abandon_if_asked()  # the game started just above
     app.wait_for_turn()
+    # The top bar says which round of how long a game this is.
+    round_line = page.locator("#round-line")
+    expect(round_line).to_have_text("Round 1 · first to 200")
     # Changing one's mind costs nothing.
     app.button("Resign").click()
     dialog = page.get_by_role("dialog", name="Resign this round?")
@@ -70,6 +73,7 @@ def test_resign_a_round_and_the_match_goes_on(app):
     expect(page.locator("#round-dialog")).not_to_be_visible()
     app.wait_for_turn()
     expect(page.locator("#log")).to_contain_text("Round 2:")
+    expect(round_line).to_have_text("Round 2 · first to 200")
     expect(page.locator("#message")).not_to_contain_text("resign")  # last round's news
     expect(page.locator('#players [data-player="0"] .player-score')).to_have_text(
         f"\u2212{-int(you_total)} pts"  # a true minus sign, as in the score table
@@ -96,6 +100,8 @@ def test_resigning_a_single_round_game_ends_it(app):
     over = page.get_by_role("dialog", name="Game Over")
     expect(over).to_contain_text("Computer 1 won the round by resignation.")
     expect(over.get_by_role("button", name="Next Round")).to_be_hidden()
+    # One round is the whole game: no round to count.
+    expect(page.locator("#round-line")).to_be_hidden()
 
 
 def test_after_resigning_the_computers_play_on_without_a_pile_of_news(app):
