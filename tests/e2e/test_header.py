@@ -186,40 +186,58 @@ def test_an_eased_opening_is_never_cut_short_on_a_tablet(app):
         clear_eased(app)
 
 
-# The top bar's items in view: each one's name and box.
-TOP_BAR_JS = """() => [...document.querySelectorAll('.topbar > *')]
-  .filter((e) => e.checkVisibility()).map((e) => { const r = e.getBoundingClientRect();
-    return {id: e.id || e.className, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
-            text: e.innerText}; })"""
+# The top bar: its height, the page's scroll width, and its items in view (each one's
+# name, box and text).
+TOP_BAR_JS = """() => {
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  const items = [...document.querySelectorAll('.topbar > *')].filter((e) => e.checkVisibility())
+    .map((e) => { const r = e.getBoundingClientRect();
+      return {id: e.id || e.className, left: r.left, right: r.right, text: e.innerText}; });
+  return {height: bar.height, scroll: document.scrollingElement.scrollWidth, items};
+}"""
 
 
 def test_the_top_bar_says_which_round_of_how_long_a_game(app):
     """In a game of several rounds the top bar says which round it is and the target,
-    beside the brand: on a desktop on one line ("Round 1 · first to 200"), on a phone
-    in two short lines where the brand's name stood, and without "first" at 360 px,
-    where it pushed How To Play into the bar's padding. The bar keeps its height."""
+    beside the brand: on one line over 800 px ("Round 1 · first to 300"), below that in
+    two short lines in the brand name's place, without "first" at 380 px and less, and
+    not at all at 350 px and less. At every width it costs the bar no height and moves
+    no button: on one line beside the name it pushed How To Play off a 430 px screen, and
+    onto a row of its own at 601-759 px (QA pass 28)."""
     page = app.page
     before = page.viewport_size
     seed, _ = opening_deal()
-    app.new_game(seed, LEVELS, target=200)
+    app.new_game(seed, LEVELS, target=300)
     expected = {
-        1280: ("Round 1 · first to 200", 49),
-        390: ("Round 1\nfirst to 200", 38),
-        360: ("Round 1\nto 200", 38),
+        (1280, 800): "Round 1 · first to 300",
+        (801, 900): "Round 1 · first to 300",
+        (744, 1133): "Round 1\nfirst to 300",
+        (601, 900): "Round 1\nfirst to 300",
+        (430, 932): "Round 1\nfirst to 300",
+        (390, 844): "Round 1\nfirst to 300",
+        (360, 640): "Round 1\nto 300",
+        (320, 568): None,
+        (568, 320): "Round 1\nfirst to 300",  # a small phone held sideways
+        (844, 390): "Round 1 · first to 300",
     }
+    line = page.locator("#round-line")
     try:
-        for width, (text, bar) in expected.items():
-            page.set_viewport_size({"width": width, "height": 800})
+        for (width, height), text in expected.items():
+            page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(100)
-            items = page.evaluate(TOP_BAR_JS)
-            names = [item["id"] for item in items]
-            assert names == ["brand", "round-line", "menu-resign", "menu-new-game", "howto-open"]
-            line = items[1]
-            assert line["text"] == text, (width, line)
-            # Beside the brand, clear of the buttons, all inside the bar's padding.
-            assert items[0]["right"] < line["left"] and line["right"] < items[2]["left"], items
-            assert items[-1]["right"] <= width - 6, (width, items[-1])
-            height = page.locator(".topbar").evaluate("e => e.getBoundingClientRect().height")
-            assert round(height) == bar, (width, height)
+            bar = page.evaluate(TOP_BAR_JS)
+            names = [item["id"] for item in bar["items"]]
+            shown = ["round-line"] if text else []
+            assert names == ["brand", *shown, "menu-resign", "menu-new-game", "howto-open"]
+            if text:
+                assert bar["items"][1]["text"] == text, (width, bar["items"][1])
+            assert bar["scroll"] <= width, (width, bar)  # nothing runs off the screen
+            # The same bar and buttons as without the line.
+            line.evaluate("e => { e.hidden = true; }")
+            bare = page.evaluate(TOP_BAR_JS)
+            line.evaluate("e => { e.hidden = false; }")
+            assert bar["height"] == bare["height"], (width, bar, bare)
+            assert bar["items"][-3:] == bare["items"][-3:], (width, bar, bare)
+            assert bar["items"][-1]["right"] <= width - 4, (width, bar)
     finally:
         page.set_viewport_size(before)
