@@ -449,9 +449,6 @@ function turnText(state) {
   return text;
 }
 
-/** The rules of the game in hand that are not the standard ones (the variants, a 50
- *  opening, a 25-point joker), beside the turn line: a tap opens How To Play, which
- *  tells them in full. Hidden under the standard rules. */
 /** "Round 2 · first to 200" in the top bar, in a game of more than one round. */
 function renderRoundLine(state) {
   const v = state.view;
@@ -462,6 +459,9 @@ function renderRoundLine(state) {
   setText($("round-points"), String(target));
 }
 
+/** The rules of the game in hand that are not the standard ones (the variants, a 50
+ *  opening, a 25-point joker), beside the turn line: a tap opens How To Play, which
+ *  tells them in full. Hidden under the standard rules. */
 function renderRulesInfo(state) {
   const r = state.view.rules ?? {};
   const on = [
@@ -535,13 +535,12 @@ export function roundReason(v) {
   // Under "last call" the round ended once every player had one more turn, played or
   // not ("nobody could play" was said after a computer had laid tiles in its last turn).
   const dry = v.rules?.last_call ? "The pool ran dry and every player had a last turn" : "The pool ran dry";
+  const stuck = v.rules?.last_call ? dry : `${dry} and nobody could play`;
   const reasons = {
     // What happened in the round is told in the past ("went out and won"); the match,
     // still on show, in the present ("You win the game").
     went_out: youWon ? "You went out and won the round!" : `${winner} went out and won the round.`,
-    blocked: winner === null
-      ? `${v.rules?.last_call ? dry : `${dry} and nobody could play`}: no winner.`
-      : `${dry}; ${youWon ? "you" : winner} had the lowest rack and won.`,
+    blocked: winner === null ? `${stuck}: no winner.` : `${dry}; ${youWon ? "you" : winner} had the lowest rack and won.`,
     resigned: winner === null ? "The round ended by resignation." : `${youWon ? "You" : winner} won the round by resignation.`,
   };
   let reason = reasons[out.reason] ?? "";
@@ -1231,8 +1230,8 @@ function showSetOf(id) {
 
 /** See Table: the sets the round's last turn put tiles in are brought into the table's
  *  view, together when they fit (the first at the top when they do not), and the top of
- *  the table when it put none down (the pool ran dry). The view had been left wherever
- *  the last computer turn was shown, often a row cut in half at each edge. */
+ *  the table when it put none down (a pass, a resignation). The view had been left
+ *  wherever the last turn was shown, often a row cut in half at each edge. */
 function showPlaced(state) {
   state.showPlaced = false;
   const placed = new Set(state.lastPlaced);
