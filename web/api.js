@@ -842,7 +842,7 @@ export function createGame(engine, options = {}) {
         }
         state.undo.push(before);
         state.highlight = new Set(step.returned ?? state.table[step.built]);
-        if (!step.returned) state.showSet = state.table[step.built][0];
+        if (!step.returned) state.showSet = [state.table[step.built][0]];
         changed();
         if (board.hintDone(state, hint.table)) {
           state.hint = null;
@@ -884,7 +884,7 @@ export function createGame(engine, options = {}) {
       state.dialog = null;
       // The message says how it ended, not the last computer's move.
       if (state.view.outcome) say(`The table as the round ended. ${roundReason(state.view)}`);
-      state.showPlaced = true;
+      state.showSet = state.lastPlaced;
       redraw();
     },
     showScores() {

@@ -1059,7 +1059,6 @@ function renderScreens(state) {
   if (tableMoved) markJokerRows();
   const fitted = fitTable();
   revealSet(state);
-  if (state.showPlaced) showPlaced(state);
   // Measured again only when the rows changed (and when the table changes size:
   // watchTable); measuring forced a layout at every render.
   if (tableMoved || fitted) placeJokerLabels();
@@ -1146,7 +1145,7 @@ function watchTable(table) {
     markJokerRows();
     fitTable();
     placeJokerLabels();
-    if (shrank && keptInView !== null) showSetOf(keptInView);
+    if (shrank && keptInView !== null) showSetsOf(keptInView);
   });
   tableObserver.observe(table);
 }
@@ -1212,41 +1211,35 @@ function fitTable() {
 
 /** After a move, the whole set the tile went to (its note and number included) is
  *  scrolled into the sets' view (its scroll-padding): focusing the tile showed the tile
- *  only, its note out of view. So is the set a hint step laid (``showSet``, once): the
- *  last one was left cut in half under "+ New Set" on a phone (QA pass 24). */
+ *  only, its note out of view. So are, once, the sets of the tiles in ``showSet``: the
+ *  set a hint step laid (the last one was left cut in half under "+ New Set" on a phone,
+ *  QA pass 24), and at See Table those the round's last turn put tiles in (the view had
+ *  been left wherever the last turn was shown, often a row cut in half at each edge). */
 function revealSet(state) {
   if (!isMyTurn(state)) keptInView = null;
-  const id = state.reveal ?? state.showSet;
+  const ids = state.reveal !== null ? [state.reveal] : state.showSet;
   state.showSet = null;
-  if (id === null) return;
-  keptInView = id;
-  showSetOf(keptInView);
+  if (ids === null) return;
+  keptInView = ids;
+  showSetsOf(ids);
 }
 
-function showSetOf(id) {
-  const set = document.querySelector(`#sets .tile[data-id="${id}"]`)?.closest(".set");
-  set?.scrollIntoView({ block: "nearest", inline: "nearest" });
-}
-
-/** See Table: the sets the round's last turn put tiles in are brought into the table's
- *  view, together when they fit (the first at the top when they do not), and the top of
- *  the table when it put none down (a pass, a resignation). The view had been left
- *  wherever the last turn was shown, often a row cut in half at each edge. */
-function showPlaced(state) {
-  state.showPlaced = false;
-  const placed = new Set(state.lastPlaced);
-  const sets = [...document.querySelectorAll("#sets .set")].filter((set) =>
-    [...set.querySelectorAll(".tile")].some((tile) => placed.has(Number(tile.dataset.id))),
-  );
-  if (!sets.length) {
+/** The sets holding any of ``ids`` brought into the table's view: together when they
+ *  fit, the first at the top when they do not; the top of the table when ``ids`` is
+ *  empty (See Table after a turn that put nothing down: a pass, a resignation). */
+function showSetsOf(ids) {
+  if (!ids.length) {
     $("table-view").scrollTop = 0;
     return;
   }
+  const wanted = new Set(ids);
+  const sets = [...document.querySelectorAll("#sets .set")].filter((set) =>
+    [...set.querySelectorAll(".tile")].some((tile) => wanted.has(Number(tile.dataset.id))),
+  );
   // The last to the nearest edge, then the first: both in view when they fit together.
-  sets.at(-1).scrollIntoView({ block: "nearest", inline: "nearest" });
-  sets[0].scrollIntoView({ block: "nearest", inline: "nearest" });
+  for (const set of [sets.at(-1), sets[0]]) set?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
-// The tile whose set was last brought into the table's view on this turn (kept in view
-// when the view shrinks: watchTable).
+// The tiles whose sets were last brought into the table's view on this turn (kept in
+// view when the view shrinks: watchTable).
 let keptInView = null;
