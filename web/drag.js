@@ -80,7 +80,9 @@ export function dropTarget(x, y) {
 export function attachDrag(root, layer, hooks) {
   let drag = null;
   let swallowClick = false;
-  let cancelledByKey = false; // the button is still down after Esc: its click is no tap
+  // The button is still down after its drag was cancelled (Esc, or the turn ended under
+  // it): its click is no tap.
+  let cancelledHeld = false;
   let pan = null; // a touch on a table tile that may turn into scrolling the table
 
   function clearMarks() {
@@ -175,8 +177,20 @@ export function attachDrag(root, layer, hooks) {
     else if (target) hooks.onRefused?.(d.id, target.dest);
   }
 
+  /** Is the turn the tile was pressed in over (the clock ran out, the computers play)? */
+  function turnOver() {
+    return drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.id);
+  }
+
+  /** The tile pressed or dragged is let go of, where it was: its turn is over. */
+  function letGo() {
+    if (drag.active) end(null, true);
+    else drag = null;
+    cancelledHeld = true;
+  }
+
   root.addEventListener("pointerdown", (event) => {
-    cancelledByKey = false;
+    cancelledHeld = false;
     if (drag || event.button > 0) return;
     const source = event.target.closest(".tile[data-id]");
     if (!source || !root.contains(source)) return;
@@ -193,7 +207,7 @@ export function attachDrag(root, layer, hooks) {
   root.addEventListener("pointermove", (event) => {
     if (pan && event.pointerId === pan.pointer && panMove(event)) return;
     if (!drag || event.pointerId !== drag.pointer) return;
-    if (drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.id)) return end(event, true); // its turn is over
+    if (turnOver()) return letGo();
     if (!drag.active) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < THRESHOLD) return;
       begin(event);
@@ -232,8 +246,8 @@ export function attachDrag(root, layer, hooks) {
       }
     }
     if (drag && event.pointerId === drag.pointer) end(event, false);
-    else if (cancelledByKey) {
-      cancelledByKey = false;
+    else if (cancelledHeld) {
+      cancelledHeld = false;
       swallowClick = true;
       setTimeout(() => (swallowClick = false), 0);
     }
@@ -268,7 +282,7 @@ export function attachDrag(root, layer, hooks) {
     event.preventDefault();
     event.stopPropagation();
     drag.source.releasePointerCapture?.(drag.pointer);
-    cancelledByKey = true;
+    cancelledHeld = true;
     end(event, true);
   }, true);
   // A finger that drags a tile (or scrolls the table for us) is the page's, not the
@@ -284,4 +298,13 @@ export function attachDrag(root, layer, hooks) {
   root.addEventListener("contextmenu", (event) => {
     if (event.target.closest(".tile")) event.preventDefault();
   });
+  return {
+    /** Called when the turn may have changed: a tile still held when its turn ends is
+     *  let go of at once. It used to float under a still pointer, its place on the rack
+     *  dimmed, through the computers' turns and into the player's next, until the
+     *  pointer moved. */
+    settle() {
+      if (drag && turnOver()) letGo();
+    },
+  };
 }

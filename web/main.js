@@ -306,13 +306,16 @@ attachRoving(document);
 
 // ----- drag and drop
 
-attachDrag(screen, $("drag-layer"), {
+const drags = attachDrag(screen, $("drag-layer"), {
   canDrag: (id) => game.canDrag(id),
   turn: () => `${game.state.view?.round}:${game.state.view?.turn}`,
   accepts: (id, dest) => game.accepts(id, dest),
   onDrop: (id, dest) => game.drop(id, dest),
   onRefused: (id, dest) => game.drop(id, dest), // says why, when it is the rack
 });
+// Whose turn it is, as rendered (render.js): when the player's turn ends under a tile
+// still held (the clock ran out), the tile is let go of at once.
+new MutationObserver(() => drags.settle()).observe(document.body, { attributes: true, attributeFilter: ["data-turn"] });
 
 // ----- dialogs
 

@@ -49,24 +49,33 @@ def test_clock_plays_a_legal_arrangement(app, site):
 
 
 def test_a_drag_held_past_the_end_of_the_turn_is_dropped(app, site):
-    """A rack tile still held when time runs out is let go of: it used to be carried
-    through the computer's turn and dropped into the player's next one."""
+    """A rack tile still held when time runs out is let go of at once, the pointer not
+    moved. It used to be carried through the computer's turn and dropped into the
+    player's next one; then to float under the still pointer, its place on the rack
+    dimmed, into the next turn, until the pointer moved (QA pass 29)."""
     with_short_clock(app, site)
     page = app.page
-    tile = app.tile(app.rack_ids()[0])
-    box = tile.bounding_box()
+    body = page.locator("body")
+    held = app.rack_ids()[0]
+    box = app.tile(held).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.mouse.move(box["x"] + 40, box["y"] - 60, steps=4)
-    expect(page.locator("body")).to_have_class(re.compile("is-dragging"))
+    expect(body).to_have_class(re.compile("is-dragging"))
+    expect(page.locator("#drag-layer .drag-ghost")).to_have_count(1)
     expect(page.locator("#message")).to_contain_text("Time ran out: you drew", timeout=WAIT_MS)
+    expect(body).not_to_have_class(re.compile("is-dragging"))
+    expect(page.locator("#drag-layer .drag-ghost")).to_have_count(0)
+    expect(page.locator(".tile.dragging")).to_have_count(0)
     app.wait_for_turn()
-    # Over "+ New Set" on the player's next turn, then let go: nothing moves.
+    # Over "+ New Set" on the player's next turn, then the button up: nothing moves, and
+    # the tile is not picked up either (the button's click is no tap).
     target = app.button("+ New Set").bounding_box()
     page.mouse.move(target["x"] + 10, target["y"] + 10, steps=4)
-    expect(page.locator("body")).not_to_have_class(re.compile("is-dragging"))
     page.mouse.up()
     assert app.table_ids() == []
+    assert page.evaluate("window.__rummikub.state.selected") is None
+    assert held in app.rack_ids()
 
 
 def test_clock_snaps_back_an_illegal_arrangement_with_penalty(app, site):
