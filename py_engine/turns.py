@@ -125,6 +125,8 @@ def check_turn(
     if not placed:
         errors.append(TurnProblem(None, "Play at least one tile from your rack, or draw"))
 
+    if rules.locked_jokers:
+        _check_locked_jokers(before, after, readings, rules, errors)
     opening_value = None
     if not opened:
         opening_value = _check_opening(before, after, readings, rack_ids, errors)
@@ -135,8 +137,6 @@ def check_turn(
                     f"Your opening totals {opening_value} points; {threshold} are needed",
                 )
             )
-    if rules.locked_jokers:
-        _check_locked_jokers(before, after, readings, rules, errors)
     return TurnCheck(placed, tuple(errors), readings, opening_value, threshold)
 
 
@@ -195,8 +195,11 @@ def _check_locked_jokers(
     errors: list[TurnProblem],
 ) -> None:
     """Locked joker sets: a set holding a joker ends the turn unchanged, or with jokers
-    swapped in place for the tiles they stand for."""
+    swapped in place for the tiles they stand for. Its problem comes first (only the
+    opening's go before it): a locked run whose joker was taken out was marked "a run
+    needs consecutive numbers (11 is missing)", which hid the rule the player had met."""
     where = {t.id: i for i, row in enumerate(after) for t in row}
+    first: list[TurnProblem] = []
     for row in before:
         if not any(t.is_joker for t in row):
             continue
@@ -212,13 +215,14 @@ def _check_locked_jokers(
             jokers = {where.get(t.id) for t in row if t.is_joker} - {None}
             index = jokers.pop() if len(jokers) == 1 else None
         shown = " ".join(t.code for t in old.tiles)
-        errors.append(
+        first.append(
             TurnProblem(
                 index,
                 f"{_set_name(index) + ': ' if index is not None else ''}the set {shown} holds a "
                 "joker and is locked: it may only change by swapping the joker for its tile",
             )
         )
+    errors[0:0] = first
 
 
 def _swapped_only(old: SetReading, new_row: Sequence[Tile], new: SetReading) -> bool:

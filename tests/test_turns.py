@@ -366,6 +366,20 @@ def test_locked_four_tile_group_with_two_jokers_may_swap_one():
     assert result.ok, messages(result)
 
 
+def test_a_locked_sets_joker_taken_out_is_refused_for_the_lock_first():
+    # The run left behind is broken too, and the joker alone is no set: the lock is why.
+    result = check(["Y10 J Y12 Y13"], ["Y10 Y12 Y13", "J"], "", rules=LOCKED)
+    assert [(e.set, e.message) for e in result.errors[:3]] == [
+        (
+            0,
+            "Set 1: the set Y10 J Y12 Y13 holds a joker and is locked: "
+            "it may only change by swapping the joker for its tile",
+        ),
+        (0, "Set 1: a run needs consecutive numbers (11 is missing)"),
+        (1, "Set 2: a set needs at least 3 tiles"),
+    ]
+
+
 def test_locked_joker_swap_must_keep_the_joker_on_the_table():
     result = check(["R9 R10 J"], ["R9 R10 R11"], "R11", rules=LOCKED)
     assert messages(result) == ["J was on the table and is missing"]
