@@ -82,13 +82,16 @@ _SECOND_PERSON = {"starts": "start"}
 # ----- JSON shapes -----------------------------------------------------------------------
 
 
-def _set_json(row: Sequence[Tile], wrap: bool) -> dict[str, Any]:
-    reading = read_set(row, wrap)
+def _set_json(row: Sequence[Tile], rules: Rules) -> dict[str, Any]:
+    """A table set as the view shows it; ``locked`` with the locked-joker-sets variant
+    when it holds a joker (RULES.md: it may then change only by a joker's swap)."""
+    reading = read_set(row, rules.wrap_runs)
     return {
         "tiles": [t.to_json() for t in row],
         "kind": reading.kind,
         "value": reading.value,
         "stands_for": list(reading.stands_for),
+        "locked": rules.locked_jokers and any(t.is_joker for t in row),
     }
 
 
@@ -114,7 +117,7 @@ def view(session: Session) -> dict[str, Any]:
         "rack": [t.to_json() for t in game.racks[me]],
         # what the player drew at their last turn, so a reloaded page can still say it
         "drawn": [] if game.is_over else [t.to_json() for t in game.drawn[me]],
-        "table": [_set_json(row, game.rules.wrap_runs) for row in game.table],
+        "table": [_set_json(row, game.rules) for row in game.table],
         "pool": len(game.pool),
         # the pool ran dry under "last call": each player has one turn left, the engine's rule
         "last_call": game.last_call_left is not None,

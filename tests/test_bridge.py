@@ -244,6 +244,13 @@ def test_check_explains_every_problem_per_set(by_hand):
     assert view() == before
 
 
+@pytest.mark.parametrize("locked_jokers", [True, False])
+def test_the_view_marks_the_sets_holding_a_joker_locked_with_the_variant(by_hand, locked_jokers):
+    new_game(seed=6, rules={"locked_jokers": locked_jokers})
+    by_hand.rig(the_round(), ["K1 K2 K3", "B1 B2 B3"], table=["R5 J R7", "B9 B10 B11"])
+    assert [s["locked"] for s in view()["table"]] == [locked_jokers, False]
+
+
 def test_play_lays_the_sets_and_tells_the_log(by_hand):
     game = rigged_game(by_hand, ["K13 J J K1", "B1 B2 B3"])
     answer = call("play", table=ids(by_hand, game, ["K13 J J"]))

@@ -283,6 +283,11 @@ function renderTable(state) {
   const showGaps = mine && selected !== null;
   const placed = new Set(state.table.flat().filter((id) => fromRack(state, id)));
   const startIds = new Set(state.startTable.flat());
+  // The sets the engine says are locked (the locked-joker-sets variant: they hold a
+  // joker), by their tiles: a set still as it was is marked "locked". Changed, the
+  // engine's check says why it may not be.
+  const setKey = (ids) => ids.slice().sort((a, b) => a - b).join(" ");
+  const locked = new Set(state.view.table.filter((set) => set.locked).map((set) => setKey(set.tiles.map((t) => t.id))));
   const shapes = []; // what decides where the joker labels go: the rows and their notes
   const notes = [];
   let waiting = false; // a set's note waits for the engine's check
@@ -315,10 +320,11 @@ function renderTable(state) {
     if (showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `${here}, ${between(state, row, row.length)}`));
     setChildren(box.tiles, children);
     // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
-    const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}` : "";
+    const isLocked = !invalid && locked.has(setKey(row));
+    const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}${isLocked ? " · locked" : ""}` : "";
     const isNew = row.every((id) => !startIds.has(id));
     setAttr(box.node, "class", ["set", invalid ? "invalid" : "", isNew && mine ? "new" : "", box.node.classList.contains("joker-row") ? "joker-row" : ""].join(" ").trim());
-    setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}`);
+    setAttr(box.node, "aria-label", `Set ${i + 1}${invalid ? ", not valid" : info?.kind ? `, ${info.kind}` : ""}${isLocked ? ", locked" : ""}`);
     setAttr(box.note, "class", invalid ? "set-note error" : "set-note");
     // Tile codes in a problem ("the set Y10 J Y12 Y13 holds a joker") as small tiles, as
     // the message shows them.

@@ -226,3 +226,52 @@ def test_a_set_note_shows_tile_codes_as_small_tiles(app):
     expect(chips).to_have_count(len(shown))
     assert [c.text_content() for c in chips.all()] == shown
     app.button("Reset Turn").click()
+
+
+@functools.cache
+def locked_joker_save() -> tuple[str, int, int]:
+    """A saved game with locked joker sets at the player's turn after their opening, a
+    set holding a joker on the table (the player played hints against an easy computer):
+    the save, that set's index and its joker's id."""
+    rules = {**twin.rules_for(["easy"]), "locked_jokers": True}
+    for seed in range(1, 60):
+        view = twin.call(cmd="new_game", seed=seed, rules=rules, players=twin.players(["easy"]))
+        view = view["view"]
+        for _ in range(200):
+            if view["round_over"]:
+                break
+            if view["current"] != view["me"]:
+                view = twin.call(cmd="bot_turn")["view"]
+                continue
+            locked = [i for i, s in enumerate(view["table"]) if s["locked"]]
+            if view["opened"] and locked:
+                joker = next(t["id"] for t in view["table"][locked[0]]["tiles"] if t["joker"])
+                return twin.call(cmd="save")["save"], locked[0], joker
+            hint = twin.call(cmd="hint")
+            request = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
+            view = twin.call(**request)["view"]
+    raise AssertionError("no game with a locked set at the player's turn")
+
+
+def test_a_locked_set_says_so_and_taking_its_joker_out_is_refused_for_the_lock(app):
+    """With locked joker sets, a set holding a joker is marked "locked" in its note and
+    its name; its joker taken out, it is refused for the lock, not for the gap the joker
+    left (nothing on screen told which sets were locked: QA pass 29)."""
+    save, index, joker = locked_joker_save()
+    app = app.load_saved(save)
+    page = app.page
+    box = app.set_box(index)
+    expect(box).to_have_attribute("aria-label", re.compile(r"^Set \d+, (run|group), locked$"))
+    expect(box.locator(".set-note")).to_have_text(re.compile(r"· \d+ · locked$"))
+    # Every set holding a joker, and only those.
+    sets = app.table.locator(".set")
+    with_joker = sets.filter(has=page.locator(".set-tiles > .tile.joker"))
+    expect(sets.filter(has_text="locked")).to_have_count(with_joker.count())
+    expect(with_joker.filter(has_text="locked")).to_have_count(with_joker.count())
+    # Its joker taken out to a new set: the set's note and the refusal name the lock.
+    app.tile(joker).click()
+    app.button("+ New Set").click()
+    expect(box.locator(".set-note")).to_contain_text("holds a joker and is locked")
+    expect(box).to_have_attribute("aria-label", re.compile(r", not valid$"))
+    app.button("Confirm Play").click()
+    expect(page.locator("#message")).to_contain_text("holds a joker and is locked")
