@@ -178,36 +178,44 @@ def test_an_eased_opening_says_so(app):
             app.button("Back to Game").click()
 
 
-@functools.cache
-def locked_joker_position() -> tuple[str, int, int]:
-    """With locked jokers, a game (the player playing each hint, else drawing) at a turn
-    of the player's, opened, where a rack tile would make a set holding a joker a longer
-    legal set, which the variant refuses: (the game saved, the set's index, the tile)."""
+def locked_joker_turns(seeds=range(1, 40), turns: int = 300):
+    """With locked jokers, games against an easy computer (the player playing each hint,
+    else drawing): the view at each turn of the player's after their opening."""
     levels = ["easy"]
-    for seed in range(1, 40):
-        rules = {**twin.rules_for(levels), "locked_jokers": True}
+    rules = {**twin.rules_for(levels), "locked_jokers": True}
+    for seed in seeds:
         view = twin.call(cmd="new_game", seed=seed, rules=rules, players=twin.players(levels))
         view = view["view"]
-        for _ in range(300):
+        for _ in range(turns):
             if view["round_over"]:
                 break
             if view["current"] != view["me"]:
                 view = twin.call(cmd="bot_turn")["view"]
                 continue
-            table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
-            for i, row in enumerate(view["table"]):
-                if not view["opened"] or not any(t["joker"] for t in row["tiles"]):
-                    continue
-                for tile in view["rack"]:
-                    rows = [r[:] for r in table]
-                    rows[i].append(tile["id"])
-                    check = twin.call(cmd="check", table=rows)
-                    errors = [e["message"] for e in check["errors"]]
-                    if check["sets"][i]["valid"] and any("locked" in e for e in errors):
-                        return bridge._session.save(), i, tile["id"]
+            if view["opened"]:
+                yield view
             hint = twin.call(cmd="hint")
             move = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
             view = twin.call(**move)["view"]
+
+
+@functools.cache
+def locked_joker_position() -> tuple[str, int, int]:
+    """A turn (``locked_joker_turns``) where a rack tile would make a set holding a joker
+    a longer legal set, which the variant refuses: (the game saved, the set's index, the
+    tile)."""
+    for view in locked_joker_turns():
+        table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
+        for i, row in enumerate(view["table"]):
+            if not any(t["joker"] for t in row["tiles"]):
+                continue
+            for tile in view["rack"]:
+                rows = [r[:] for r in table]
+                rows[i].append(tile["id"])
+                check = twin.call(cmd="check", table=rows)
+                errors = [e["message"] for e in check["errors"]]
+                if check["sets"][i]["valid"] and any("locked" in e for e in errors):
+                    return bridge._session.save(), i, tile["id"]
     raise AssertionError("no locked-joker position found")
 
 
@@ -230,26 +238,13 @@ def test_a_set_note_shows_tile_codes_as_small_tiles(app):
 
 @functools.cache
 def locked_joker_save() -> tuple[str, int, int]:
-    """A saved game with locked joker sets at the player's turn after their opening, a
-    set holding a joker on the table (the player played hints against an easy computer):
-    the save, that set's index and its joker's id."""
-    rules = {**twin.rules_for(["easy"]), "locked_jokers": True}
-    for seed in range(1, 60):
-        view = twin.call(cmd="new_game", seed=seed, rules=rules, players=twin.players(["easy"]))
-        view = view["view"]
-        for _ in range(200):
-            if view["round_over"]:
-                break
-            if view["current"] != view["me"]:
-                view = twin.call(cmd="bot_turn")["view"]
-                continue
-            locked = [i for i, s in enumerate(view["table"]) if s["locked"]]
-            if view["opened"] and locked:
-                joker = next(t["id"] for t in view["table"][locked[0]]["tiles"] if t["joker"])
-                return twin.call(cmd="save")["save"], locked[0], joker
-            hint = twin.call(cmd="hint")
-            request = {"cmd": "play", "table": hint["table"]} if hint["table"] else {"cmd": "draw"}
-            view = twin.call(**request)["view"]
+    """A turn (``locked_joker_turns``) with a set holding a joker on the table: the game
+    saved, that set's index and its joker's id."""
+    for view in locked_joker_turns():
+        locked = [i for i, s in enumerate(view["table"]) if s["locked"]]
+        if locked:
+            joker = next(t["id"] for t in view["table"][locked[0]]["tiles"] if t["joker"])
+            return twin.call(cmd="save")["save"], locked[0], joker
     raise AssertionError("no game with a locked set at the player's turn")
 
 
