@@ -391,12 +391,12 @@ def run_both_halves(py: Path, env: dict[str, str]) -> int:
         engine_report.seek(0)
         log("the engine tests' report:")
         sys.stdout.write(engine_report.read())
-    verdict = {0: "passed"}
-    log(
-        f"browser tests {verdict.get(browser_code, f'failed (pytest exit {browser_code})')}, "
-        f"engine tests {verdict.get(engine_code, f'failed (pytest exit {engine_code})')}"
-    )
+    log(f"browser tests {_outcome(browser_code)}, engine tests {_outcome(engine_code)}")
     return browser_code or engine_code
+
+
+def _outcome(code: int) -> str:
+    return "passed" if code == 0 else f"failed (pytest exit {code})"
 
 
 # ---------------------------------------------------------------- command line

@@ -182,7 +182,8 @@ export function attachDrag(root, layer, hooks) {
     return drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.id);
   }
 
-  /** The tile pressed or dragged is let go of, where it was: its turn is over. */
+  /** The tile pressed or dragged is let go of, where it was (Esc, or its turn is over);
+   *  the button's release that follows is no tap. */
   function letGo() {
     if (drag.active) end(null, true);
     else drag = null;
@@ -282,8 +283,7 @@ export function attachDrag(root, layer, hooks) {
     event.preventDefault();
     event.stopPropagation();
     drag.source.releasePointerCapture?.(drag.pointer);
-    cancelledHeld = true;
-    end(event, true);
+    letGo();
   }, true);
   // A finger that drags a tile (or scrolls the table for us) is the page's, not the
   // browser's: without this the browser still read the moves as a flick, and the flick
