@@ -36,7 +36,7 @@ from typing import Any
 from .rounds import Round
 from .rules import Rules
 from .sets import read_set
-from .solver import Play, can_play, solve
+from .solver import Play, can_play, closed_states, solve
 from .tiles import DECK, Tile
 from .turns import check_turn, describe_play, play_steps, settle_table
 
@@ -383,6 +383,14 @@ RACK_TRIES = 40  # sampled racks tried per deal to find one that agrees with the
 # best play found by then (see ``solve``): a rollout only estimates, and a few positions
 # with wrap-around runs would take the exact search a second or more each.
 LOOKAHEAD_EFFORT = 5000
+# And one decision's look-ahead takes no further sample (a deal of the rollouts, a draw or a
+# rack for the opponent) once its searches together have closed the groups of this many
+# states, a count, so the same moves on every machine; the samples it finished decide.
+# Unbounded, 60 two-player rounds (1,855 expert moves) had 85 moves spend over 10,000 and
+# 9 over 30,000, the most 73,251 states: 1.7 s in CPython, about twice that in the page on
+# a laptop and several times that on a phone. A budget of 10,000 cost the expert 1.4
+# points against hard (7 rounds of 1,000 won, 21 lost): 25,000 cuts only the longest.
+THINK_EFFORT = 25_000
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
@@ -396,29 +404,34 @@ def _expert(view: View, rng: random.Random) -> Table | None:
 
     Racks sampled for the opponent who moved last agree with what they did: a greedy
     player who drew had nothing to play on this table, and one who played has nothing
-    left to play on it. Going out is always taken."""
+    left to play on it. Going out is always taken. The look-ahead takes no further sample
+    once its searches have spent THINK_EFFORT (the samples it finished decide)."""
     best = _best(view)
     if not best.found:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
+    search = _Search()
     if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
-        return _rollout_choice(view, _same_size_plays(view, best), rng)
+        return _rollout_choice(view, _same_size_plays(view, best, search), rng, search)
     if min(view.others, default=99) > DANGER and view.pool:
         return best.table
-    candidates = _same_size_plays(view, best)
+    candidates = _same_size_plays(view, best, search)
     if len(candidates) == 1:
         return best.table
     unseen = view.unseen()
     draws = [rng.choice(unseen) for _ in range(SAMPLES)] if unseen else []
-    scores = [_next_turn(view, c, draws) for c in candidates]
+    scores = _next_turns(view, candidates, draws, search)
     close = min(view.others, default=99)
     if DENY and close <= DENY and unseen:
-        search = _Search()
-        racks = [_deal(view, unseen, rng, close, search)[0] for _ in range(DENY_SAMPLES)]
-        for k, c in enumerate(candidates):
-            out = sum(_look(c.table, r, True, view.rules).count == len(r) for r in racks)
-            scores[k] -= DENY_WEIGHT * out / len(racks)
+        out, racks = [0] * len(candidates), 0
+        while racks < DENY_SAMPLES and not (racks and search.over()):
+            rack = _deal(view, unseen, rng, close, search)[0]
+            for k, c in enumerate(candidates):
+                out[k] += _look(c.table, rack, True, view.rules).count == len(rack)
+            racks += 1
+        for k in range(len(candidates)):
+            scores[k] -= DENY_WEIGHT * out[k] / racks
     choice = max(range(len(candidates)), key=lambda k: (scores[k], -k))
     return best.table if choice == 0 else _laid_out(view, candidates[choice])
 
@@ -458,10 +471,16 @@ def _deal(
 
 @dataclass(slots=True)
 class _Search:
-    """The deals of one decision: whether racks that agree are too rare here to look for
-    (a deal just failed to find one in RACK_TRIES shuffles)."""
+    """One decision's look-ahead: whether racks that agree are too rare here to look for
+    (a deal just failed to find one in RACK_TRIES shuffles), and what its searches have
+    spent since it began."""
 
     hopeless: bool = False
+    start: int = field(default_factory=closed_states)
+
+    def over(self) -> bool:
+        """Whether the searches have spent THINK_EFFORT: take no further sample."""
+        return closed_states() - self.start >= THINK_EFFORT
 
 
 ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
@@ -471,31 +490,41 @@ HORIZON = 2  # turns each simulated after this one
 CONSIDER_DRAW = 2  # weigh drawing when the best play places this many tiles or fewer
 
 
-def _rollout_choice(view: View, candidates: list[Play], rng: random.Random) -> Table | None:
+def _rollout_choice(
+    view: View, candidates: list[Play], rng: random.Random, search: _Search
+) -> Table | None:
     """Two players: weigh each candidate (and drawing, when the best play is small) by
     playing the round on for a few turns, both sides greedy, over deals of the unseen
     tiles sampled for the opponent's rack and the pool (the same deals for every
     candidate). A round won in the rollout counts 1; one still going, the chance that
-    hard-against-hard rounds give a player with these rack sizes (``_WIN_CHANCE``)."""
+    hard-against-hard rounds give a player with these rack sizes (``_WIN_CHANCE``).
+    Once ``search`` has spent its effort, the deals played out for every option decide
+    (the first always is)."""
     unseen = view.unseen()
     opp_open = view.others_opened[0] if view.others_opened else True
-    search = _Search()
-    deals = [_deal(view, unseen, rng, search=search) for _ in range(ROLLOUTS)]
     options: list[Play | None] = list(candidates)
     if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
         options.append(None)
-    scores = []
-    for option in options:
-        total = 0.0
-        for opp, pool in deals:
+    scores = [0.0] * len(options)
+    for k in range(ROLLOUTS):
+        if k and search.over():
+            break
+        opp, deal_pool = _deal(view, unseen, rng, search=search)
+        row = []
+        for option in options:
+            if k and search.over():
+                break
             if option is None:  # the tile drawn is the next the rollout would deal
-                pool = list(pool)
+                pool = list(deal_pool)
                 table, rack = view.table, [*view.rack, pool.pop()]
             else:
+                pool = deal_pool
                 placed = {t.id for t in option.placed}
                 table, rack = option.table, [t for t in view.rack if t.id not in placed]
-            total += _rollout(view.rules, table, rack, opp, opp_open, pool)
-        scores.append(total)
+            row.append(_rollout(view.rules, table, rack, opp, opp_open, pool))
+        if len(row) < len(options):
+            break  # this deal was not played out for every option: left out
+        scores = [total + score for total, score in zip(scores, row, strict=True)]
     best = max(range(len(options)), key=lambda k: (scores[k], -k))
     choice = options[best]
     if choice is None:
@@ -564,13 +593,14 @@ def _win_chance(mover: int, other: int) -> float:
     return _WIN_CHANCE[min(mover, cap)][min(other, cap)] / 1000
 
 
-def _same_size_plays(view: View, best: Play) -> list[Play]:
+def _same_size_plays(view: View, best: Play, search: _Search) -> list[Play]:
     """``best`` and up to ALTERNATIVES other plays placing as many tiles, each found by
-    leaving one of best's tiles on the rack (laid out anyhow: see ``_laid_out``)."""
+    leaving one of best's tiles on the rack (laid out anyhow: see ``_laid_out``), while
+    ``search`` has effort left."""
     found = [best]
     seen = {frozenset(t.id for t in best.placed)}
     for tile in sorted(best.placed, key=lambda t: (t.is_joker, t.number or 0)):
-        if len(found) > ALTERNATIVES:
+        if len(found) > ALTERNATIVES or search.over():
             break
         other = _look(
             view.table, [t for t in view.rack if t.id != tile.id], view.opened, view.rules
@@ -582,17 +612,25 @@ def _same_size_plays(view: View, best: Play) -> list[Play]:
     return found
 
 
-def _next_turn(view: View, play: Play, draws: list[Tile]) -> float:
-    """Tiles the leftover rack can place on the table this play leaves, averaged over the
-    sampled draws (the same draws for every candidate), with a bonus when they would all
-    go: going out is what wins the round."""
-    placed = {t.id for t in play.placed}
-    rack = [t for t in view.rack if t.id not in placed]
-    total = 0.0
+def _next_turns(view: View, plays: list[Play], draws: list[Tile], search: _Search) -> list[float]:
+    """For each play, the tiles the leftover rack can place on the table it leaves,
+    averaged over the sampled draws (the same draws for every play), with a bonus when
+    they would all go: going out is what wins the round. Once ``search`` has spent its
+    effort, the draws tried for every play so far (the first always is)."""
+    racks = []
+    for play in plays:
+        placed = {t.id for t in play.placed}
+        racks.append([t for t in view.rack if t.id not in placed])
+    totals = [0.0] * len(plays)
+    tried = 0
     for tile in draws:
-        count = _look(play.table, [*rack, tile], True, view.rules).count
-        total += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
-    return total / max(1, len(draws))
+        if tried and search.over():
+            break
+        for k, (play, rack) in enumerate(zip(plays, racks, strict=True)):
+            count = _look(play.table, [*rack, tile], True, view.rules).count
+            totals[k] += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
+        tried += 1
+    return [total / max(1, tried) for total in totals]
 
 
 _LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}

@@ -787,6 +787,19 @@ class _OutOfBudget(Exception):
         self.busiest = busiest
 
 
+# States whose groups bounded searches have closed since the module was loaded: a
+# look-ahead reads it before and after to know what it has spent, a count that does not
+# depend on the clock (``closed_states``).
+_CLOSED = [0]
+
+
+def closed_states() -> int:
+    """How many states' groups the bounded searches (those given an ``effort``, and the
+    cuts of a wrap-around circle) have closed so far, in all: the difference between two
+    readings is what the searches between them spent."""
+    return _CLOSED[0]
+
+
 def _run_dp(
     problem: _Problem, floor: int = NEG, budget: int | None = None, enough: int | None = None
 ) -> _Result | None:
@@ -1004,6 +1017,8 @@ def _run_dp(
             return None
         search(0, 0, start)
     finally:
+        if budget is not None:
+            _CLOSED[0] += budget - max(0, left[0])
         # The closures refer to each other (and ``search`` to itself): freed now, by
         # reference counting, rather than by the cyclic collector later.
         search = children = finish = joker_bound = close_bound = None  # type: ignore[assignment]

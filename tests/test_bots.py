@@ -322,7 +322,8 @@ def test_a_rollout_that_draws_takes_the_next_tile_its_deal_would_deal(by_hand, m
     monkeypatch.setattr(bots, "_rollout", rollout)
     best = bots._best(view)
     assert best.count == 1  # small enough that drawing is weighed too
-    bots._rollout_choice(view, bots._same_size_plays(view, best), random.Random(0))
+    search = bots._Search()
+    bots._rollout_choice(view, bots._same_size_plays(view, best, search), random.Random(0), search)
     draws = [(mine, rest) for drew, mine, rest in rolled if drew]
     assert len(draws) == bots.ROLLOUTS
     for mine, rest in draws:
@@ -380,3 +381,94 @@ def test_a_rollout_still_going_is_scored_by_the_win_chance_table(by_hand) -> Non
     view = View.of(game, 0)
     value = bots._rollout(view.rules, [], list(view.rack), list(game.racks[1]), True, [])
     assert value == pytest.approx(1.0 - bots._win_chance(3, 2))
+
+
+def test_past_its_effort_a_rollout_decision_counts_only_deals_played_out_for_every_option(
+    by_hand, monkeypatch
+) -> None:
+    # THINK_EFFORT bounds a decision's look-ahead by the states its searches close (a
+    # count, not the clock: the same move on every machine). Once it is spent no further
+    # deal is sampled, and a deal cut off before every option was played out is left
+    # out: here the first deal favours drawing, and the second, cut off after the play's
+    # rollout, would favour the play were it counted.
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+    )
+    view = View.of(game, 0)
+    unseen = view.unseen()
+    deals, values, rolled = [], iter([0.4, 0.5, 0.9]), []
+
+    def deal(*args, **kw):
+        deals.append(1)
+        return list(unseen[:4]), list(unseen[4:])
+
+    def rollout(*args):
+        rolled.append(1)
+        return next(values)
+
+    monkeypatch.setattr(bots, "_deal", deal)
+    monkeypatch.setattr(bots, "_rollout", rollout)
+    monkeypatch.setattr(bots._Search, "over", lambda self: len(rolled) >= 3)
+    best = bots._best(view)
+    assert best.count == 1  # so the options are the play, then drawing
+    assert bots._rollout_choice(view, [best], random.Random(0), bots._Search()) is None
+    assert len(deals) == 2 and len(rolled) == 3  # and no third deal
+
+
+def test_a_decision_with_no_effort_left_still_plays_out_one_deal(by_hand, monkeypatch) -> None:
+    # Spent at once: one deal decides between the best play and drawing; the move is
+    # still legal.
+    game = by_hand.rigged(
+        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+    )
+    deals, rolled = [], []
+    real_deal, real_rollout = bots._deal, bots._rollout
+    monkeypatch.setattr(bots, "_deal", lambda *a, **kw: deals.append(1) or real_deal(*a, **kw))
+    monkeypatch.setattr(bots, "_rollout", lambda *a: rolled.append(1) or real_rollout(*a))
+    turn = choose_turn(game, 0, "expert", random.Random("x"))
+    # As shipped: the play and drawing, each over every deal.
+    assert len(deals) == bots.ROLLOUTS and len(rolled) == 2 * bots.ROLLOUTS
+    deals.clear()
+    rolled.clear()
+    monkeypatch.setattr(bots, "THINK_EFFORT", 0)
+    turn = choose_turn(game, 0, "expert", random.Random("x"))
+    assert len(deals) == 1 and len(rolled) == 2
+    assert turn.table is None or game.check(turn.table).ok
+
+
+def test_past_its_effort_the_endgame_check_scores_the_samples_it_finished(
+    by_hand, monkeypatch
+) -> None:
+    # An opponent at 2 tiles, my rack too big for rollouts: of the two plays of the best
+    # size (either K7), the expert weighs the next turn over sampled draws and what the
+    # table gives the opponent over sampled racks. With its effort spent once the two
+    # plays are found, one draw and one rack are tried for both, and the next-turn
+    # scores are the averages over the draws tried.
+    game = by_hand.rigged(["K7 K7 R1 B12 Y9 R11 B2", "B1 Y2"], ["R7 B7 Y7"], opened=[True, True])
+    view = View.of(game, 0)
+    plays = bots._same_size_plays(view, bots._best(view), bots._Search())
+    assert len(plays) == 2
+    # R13 lets nothing more go down; Y8 does (Y7 Y8 Y9, the Y7 from the group of four).
+    draws = [next(t for t in view.unseen() if t.code == code) for code in ("R13", "Y8")]
+    assert bots._next_turns(view, plays, draws, bots._Search()) == [1.0, 1.0]  # (0 + 2) / 2
+    spent = [True]
+    monkeypatch.setattr(bots._Search, "over", lambda self: spent[0])
+    assert bots._next_turns(view, plays, draws, bots._Search()) == [0.0, 0.0]  # R13 alone
+    assert bots._same_size_plays(view, plays[0], bots._Search()) == plays[:1]  # none other
+    spent[0] = False
+    real_plays, real_deal = bots._same_size_plays, bots._deal
+    deals = []
+    monkeypatch.setattr(bots, "_deal", lambda *a, **kw: deals.append(1) or real_deal(*a, **kw))
+    choose_turn(game, 0, "expert", random.Random("y"))
+    assert len(deals) == bots.DENY_SAMPLES  # racks for the opponent, with effort to spare
+    deals.clear()
+
+    def same_size_plays(*args):
+        found = real_plays(*args)
+        spent[0] = True
+        return found
+
+    monkeypatch.setattr(bots, "_same_size_plays", same_size_plays)
+    turn = choose_turn(game, 0, "expert", random.Random("y"))
+    assert len(deals) == 1  # spent once the plays were found: one rack
+    assert turn.table is not None and game.check(turn.table).ok and len(turn.placed) == 1

@@ -250,3 +250,23 @@ def test_effort_without_wrap_around(rules):
             assert check.ok, (check.errors, pos.codes())
         short += (play.count, play.value) < (exact.count, exact.value)
     assert short  # the effort really stops some searches
+
+
+def test_bounded_searches_count_the_states_they_close_and_exact_ones_do_not():
+    # closed_states() is what a look-ahead reads to know what its searches have spent:
+    # a bounded search adds what it closed (never more than its effort), the same count
+    # each time (no clock in it); an exact search without wrap-around adds nothing (with
+    # it, its cuts of the circle are bounded searches too, and count).
+    rows = assign_ids([row.split() for row in SLOW_TABLE] + [["Y5", "B1", "R9"]])
+    table, rack = rows[:-1], rows[-1]
+    spent = []
+    for rules, effort in ((Rules(), None), (WRAP, 300), (WRAP, 300), (WRAP, None)):
+        before = solver.closed_states()
+        solve(table, rack, opened=True, rules=rules, layout=False, effort=effort)
+        spent.append(solver.closed_states() - before)
+    assert spent[0] == 0
+    assert spent[1] == spent[2] == 300  # gave up at its effort, both times
+    assert spent[3] > 300  # the exact search's cuts, each within its budget
+    before = solver.closed_states()
+    solver.can_play(table, rack[:1], WRAP, effort=50)  # Y5: no greedy play to find
+    assert 0 < solver.closed_states() - before <= 50
