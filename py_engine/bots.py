@@ -424,14 +424,14 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     scores = _next_turns(view, candidates, draws, search)
     close = min(view.others, default=99)
     if DENY and close <= DENY and unseen:
-        out, racks = [0] * len(candidates), 0
-        while racks < DENY_SAMPLES and not (racks and search.over()):
+        out, tried = [0] * len(candidates), 0
+        while tried < DENY_SAMPLES and not (tried and search.over()):
             rack = _deal(view, unseen, rng, close, search)[0]
             for k, c in enumerate(candidates):
                 out[k] += _look(c.table, rack, True, view.rules).count == len(rack)
-            racks += 1
+            tried += 1
         for k in range(len(candidates)):
-            scores[k] -= DENY_WEIGHT * out[k] / racks
+            scores[k] -= DENY_WEIGHT * out[k] / tried
     choice = max(range(len(candidates)), key=lambda k: (scores[k], -k))
     return best.table if choice == 0 else _laid_out(view, candidates[choice])
 
