@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -424,14 +424,14 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     scores = _next_turns(view, candidates, draws, search)
     close = min(view.others, default=99)
     if DENY and close <= DENY and unseen:
-        out, tried = [0] * len(candidates), 0
-        while tried < DENY_SAMPLES and not (tried and search.over()):
+        outs = []  # for each rack sampled, whether each candidate lets it go out
+        for _ in search.samples(DENY_SAMPLES):
             rack = _deal(view, unseen, rng, close, search)[0]
-            for k, c in enumerate(candidates):
-                out[k] += _look(c.table, rack, True, view.rules).count == len(rack)
-            tried += 1
+            outs.append(
+                [_look(c.table, rack, True, view.rules).count == len(rack) for c in candidates]
+            )
         for k in range(len(candidates)):
-            scores[k] -= DENY_WEIGHT * out[k] / tried
+            scores[k] -= DENY_WEIGHT * sum(row[k] for row in outs) / len(outs)
     choice = max(range(len(candidates)), key=lambda k: (scores[k], -k))
     return best.table if choice == 0 else _laid_out(view, candidates[choice])
 
@@ -482,6 +482,15 @@ class _Search:
         """Whether the searches have spent THINK_EFFORT: take no further sample."""
         return closed_states() - self.start >= THINK_EFFORT
 
+    def samples(self, n: int) -> Iterator[int]:
+        """Number a look-ahead's samples 1, 2, ... up to ``n``: the first always, each
+        further one only while effort is left (on leaving, the last number is how many
+        were taken)."""
+        for k in range(1, n + 1):
+            if k > 1 and self.over():
+                return
+            yield k
+
 
 ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
 ROLLOUT_RACK = 5  # racks of this many tiles or fewer
@@ -506,13 +515,11 @@ def _rollout_choice(
     if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
         options.append(None)
     scores = [0.0] * len(options)
-    for k in range(ROLLOUTS):
-        if k and search.over():
-            break
+    for k in search.samples(ROLLOUTS):
         opp, deal_pool = _deal(view, unseen, rng, search=search)
         row = []
         for option in options:
-            if k and search.over():
+            if k > 1 and search.over():
                 break
             if option is None:  # the tile drawn is the next the rollout would deal
                 pool = list(deal_pool)
@@ -623,13 +630,11 @@ def _next_turns(view: View, plays: list[Play], draws: list[Tile], search: _Searc
         racks.append([t for t in view.rack if t.id not in placed])
     totals = [0.0] * len(plays)
     tried = 0
-    for tile in draws:
-        if tried and search.over():
-            break
+    for tried in search.samples(len(draws)):
+        tile = draws[tried - 1]
         for k, (play, rack) in enumerate(zip(plays, racks, strict=True)):
             count = _look(play.table, [*rack, tile], True, view.rules).count
             totals[k] += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
-        tried += 1
     return [total / max(1, tried) for total in totals]
 
 

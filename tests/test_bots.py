@@ -436,6 +436,24 @@ def test_a_decision_with_no_effort_left_still_plays_out_one_deal(by_hand, monkey
     assert turn.table is None or game.check(turn.table).ok
 
 
+def test_a_decision_numbers_its_samples_and_takes_the_first_always(monkeypatch) -> None:
+    # The one rule of the budget, used by the rollout deals, the draws of the next-turn
+    # check and the racks sampled for an opponent close to going out.
+    spent = [False]
+    monkeypatch.setattr(bots._Search, "over", lambda self: spent[0])
+    search = bots._Search()
+    assert list(search.samples(4)) == [1, 2, 3, 4]
+    assert list(search.samples(0)) == []
+    spent[0] = True
+    assert list(search.samples(4)) == [1]  # the first even with no effort left
+    taken = []
+    spent[0] = False
+    for k in search.samples(5):
+        taken.append(k)
+        spent[0] = k == 3  # spent during the third sample: no fourth
+    assert taken == [1, 2, 3]
+
+
 def test_past_its_effort_the_endgame_check_scores_the_samples_it_finished(
     by_hand, monkeypatch
 ) -> None:
