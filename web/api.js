@@ -691,10 +691,15 @@ export function createGame(engine, options = {}) {
     drop(id, dest) {
       return sliding(() => api.move(id, dest), SLIDE_MS, id);
     },
-    /** Put the picked-up tile at dest. */
+    /** Put the picked-up tile at dest; put at its own spot, it is let go where it is. */
     place(dest) {
-      if (state.selected === null) return false;
-      return sliding(() => api.move(state.selected, dest));
+      const id = state.selected;
+      if (id === null) return false;
+      if (board.isOwnSpot(state, id, dest)) {
+        api.deselect();
+        return false;
+      }
+      return sliding(() => api.move(id, dest));
     },
     /** Move the picked-up tile one place left (-1) or right (+1) in its row. */
     nudge(delta) {
@@ -713,7 +718,7 @@ export function createGame(engine, options = {}) {
     returnToRack() {
       const id = state.selected;
       if (id === null) return;
-      sliding(() => api.move(id, { area: "rack", index: board.rackPlace(state, id) }));
+      api.place({ area: "rack", index: board.rackPlace(state, id) });
     },
 
     /** Take back the last move of this turn. */

@@ -46,10 +46,8 @@ export function moveTile(state, id, dest) {
   const rack = state.rack.slice();
   const row = (where) => (where.area === "rack" ? rack : table[where.set]);
   let index = dest.index ?? 0;
-  const sameRow =
-    from.area === dest.area && (from.area === "rack" || from.set === dest.set);
-  if (sameRow && from.index < index) index -= 1; // removing the tile shifts the gap left
-  if (sameRow && from.index === index) return false;
+  if (sameRow(from, dest) && from.index < index) index -= 1; // removing the tile shifts the gap left
+  if (isOwnSpot(state, id, dest)) return false;
   row(from).splice(from.index, 1);
   if (dest.area === "new-set") table.push([id]);
   else row(dest).splice(Math.max(0, Math.min(index, row(dest).length)), 0, id);
@@ -57,6 +55,18 @@ export function moveTile(state, id, dest) {
   state.rack = rack;
   state.refused = null;
   return true;
+}
+
+const sameRow = (from, dest) =>
+  from.area === dest.area && (from.area === "rack" || from.set === dest.set);
+
+/** Is ``dest`` where tile ``id`` is already (a gap on either side of it)? A move there
+ *  changes nothing. */
+export function isOwnSpot(state, id, dest) {
+  const from = locate(state, id);
+  if (!from || !sameRow(from, dest)) return false;
+  const index = dest.index ?? 0;
+  return index === from.index || index === from.index + 1;
 }
 
 /** The arrangement as it is now, for Undo. */

@@ -75,6 +75,37 @@ def test_a_tap_on_a_set_tile_puts_the_held_tile_beside_it(phone):
     assert sorted(app.rack_ids()) == sorted([*rack, *first])
 
 
+def test_a_held_tile_tapped_back_to_its_own_spot_is_let_go(phone):
+    # QA pass 31: a tap on the near half of a neighbour puts the held tile where it is;
+    # that changed nothing and kept it held, so the next tap on a tile (meant to pick
+    # that one up) moved the held tile beside it instead.
+    app = phone
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    first = sets[0]
+    app.tap_new_set(first)
+    app.tile(first[0]).tap()
+    assert held(app) == [first[0]]
+    tap_at(app, first[1], 0.25)  # before first[1]: first[0]'s own spot
+    assert held(app) == []
+    assert app.table_ids()[0] == first
+    app.tile(first[2]).tap()  # picked up, not a place for first[0]
+    assert held(app) == [first[2]]
+    assert app.table_ids()[0] == first
+    tap_at(app, first[1], 0.75)  # after first[1]: first[2]'s own spot
+    assert held(app) == []
+    assert app.table_ids()[0] == first
+    # A rack tile held and a tap on the rack's free space: back at its place, let go.
+    rack = app.rack_ids()
+    app.tile(rack[0]).tap()
+    box = app.rack.bounding_box()
+    app.page.touchscreen.tap(box["x"] + box["width"] - 8, box["y"] + box["height"] - 8)
+    assert held(app) == []
+    assert app.rack_ids() == rack
+    app.button("Reset Turn").tap()
+    assert app.table_ids() == []
+
+
 @pytest.mark.parametrize("size", [(390, 844), (390, 664), (375, 548)])
 def test_buttons_take_a_finger_sized_tap(phone, size):
     app, page = phone, phone.page
