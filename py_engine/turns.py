@@ -83,6 +83,21 @@ def _join(codes: Iterable[str]) -> str:
     return ", ".join(codes)
 
 
+FREED_JOKER = "a joker taken from another set must be in a valid set when you confirm"
+
+
+def _holds_a_freed_joker(before: Sequence[Sequence[Tile]], row: Sequence[Tile]) -> bool:
+    """Does ``row`` hold a joker that was on the table at the start of the turn, none of
+    whose set-mates then are with it now (taken from its set, not just added to)?"""
+    ids = {t.id for t in row}
+    for start in before:
+        for tile in start:
+            mates = {t.id for t in start if t.id != tile.id}
+            if tile.is_joker and tile.id in ids and not ids & mates:
+                return True
+    return False
+
+
 def check_turn(
     before: Table,
     after: Table,
@@ -103,7 +118,10 @@ def check_turn(
     readings = tuple(read_set(row, rules.wrap_runs) for row in after)
     for index, reading in enumerate(readings):
         if not reading.valid:
-            errors.append(TurnProblem(index, f"{_set_name(index)}: {reading.problem}"))
+            message = f"{_set_name(index)}: {reading.problem}"
+            if _holds_a_freed_joker(before, after[index]):
+                message += f" ({FREED_JOKER})"
+            errors.append(TurnProblem(index, message))
 
     # Every tile accounted for: nothing lost from the table, nothing from elsewhere.
     before_ids = {t.id for row in before for t in row}

@@ -206,8 +206,26 @@ def test_a_joker_may_be_retrieved_and_used_elsewhere():
 
 
 def test_a_retrieved_joker_must_end_in_a_valid_set():
+    # The refusal says why the joker cannot simply stay out (QA pass 31: it read only
+    # "a set needs at least 3 tiles").
     result = check(["R5 B5 J"], ["R5 B5 Y5", "J K8"], "Y5 K8")
-    assert messages(result) == ["Set 2: a set needs at least 3 tiles"]
+    assert messages(result) == [
+        "Set 2: a set needs at least 3 tiles (a joker taken from another set must be in a"
+        " valid set when you confirm)"
+    ]
+    result = check(["R5 B5 J"], ["R5 B5 Y5", "J"], "Y5")
+    assert messages(result)[0].endswith(
+        "(a joker taken from another set must be in a valid set when you confirm)"
+    )
+
+
+def test_a_joker_left_with_its_set_mates_is_not_called_taken():
+    # An invalid set the joker never left, or a set it joined a tile of its old set in.
+    result = check(["R5 B5 J"], ["R5 B5 J R6"], "R6")
+    assert len(messages(result)) == 1
+    assert "taken from another set" not in messages(result)[0]
+    result = check(["R5 B5 J", "K1 K2 K3"], ["R5 J K1", "B5 K2 K3"], "")
+    assert all("taken from another set" not in m for m in messages(result))
 
 
 def test_each_invalid_set_is_named_by_its_position():
@@ -376,7 +394,11 @@ def test_a_locked_sets_joker_taken_out_is_refused_for_the_lock_first():
             "it may only change by swapping the joker for its tile",
         ),
         (0, "Set 1: a run needs consecutive numbers (11 is missing)"),
-        (1, "Set 2: a set needs at least 3 tiles"),
+        (
+            1,
+            "Set 2: a set needs at least 3 tiles (a joker taken from another set must be"
+            " in a valid set when you confirm)",
+        ),
     ]
 
 

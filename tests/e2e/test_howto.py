@@ -20,6 +20,8 @@ FACTS = [
     "each player draws a tile and the highest number goes first",
     "In that turn you may not touch the sets already on the table.",
     "From your next turn on you may add tiles to any set on the table",
+    # Taking a joker back (RULES.md: a joker may move to another set, never to a rack).
+    "It must be in a valid set when you confirm: jokers never go back to a rack.",
     # A blocked round (RULES.md: racks 12, 30, 47 score +53, -18, -35).
     "If the pool runs dry and nobody can play, the lowest rack wins: each other player loses"
     " the difference between their rack's value and the lowest, and the winner gains the sum"
