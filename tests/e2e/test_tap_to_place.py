@@ -29,12 +29,17 @@ def held(app: GamePage) -> list[int]:
     ]
 
 
-def test_a_tap_on_a_set_tile_puts_the_held_tile_beside_it(phone):
-    app = phone
+def lay_first_set(app: GamePage) -> list[int]:
+    """A new game on the opening deal, its first set laid by taps as a new set."""
     seed, sets = opening_deal()
     app.new_game(seed, LEVELS)
-    first = sets[0]
-    app.tap_new_set(first)
+    app.tap_new_set(sets[0])
+    return sets[0]
+
+
+def test_a_tap_on_a_set_tile_puts_the_held_tile_beside_it(phone):
+    app = phone
+    first = lay_first_set(app)
     rack = app.rack_ids()
     moving, other = rack[0], rack[1]
     app.tile(moving).tap()
@@ -80,10 +85,7 @@ def test_a_held_tile_tapped_back_to_its_own_spot_is_let_go(phone):
     # that changed nothing and kept it held, so the next tap on a tile (meant to pick
     # that one up) moved the held tile beside it instead.
     app = phone
-    seed, sets = opening_deal()
-    app.new_game(seed, LEVELS)
-    first = sets[0]
-    app.tap_new_set(first)
+    first = lay_first_set(app)
     app.tile(first[0]).tap()
     assert held(app) == [first[0]]
     tap_at(app, first[1], 0.25)  # before first[1]: first[0]'s own spot
