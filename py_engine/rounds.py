@@ -195,7 +195,7 @@ class Round:
         self._require_turn(player)
         check = self._check(table)
         if not check.ok:
-            raise IllegalAction(check.errors[0].message, check.errors)
+            raise IllegalAction(check.refusal, check.errors)
         self._apply_play(check)
         self._log({"action": "play", "table": _ids(check.table)})
         self._end_turn(played=True)

@@ -64,6 +64,20 @@ class TurnCheck:
         """The proposed table as it is stored: each valid set in its normal order."""
         return [list(r.tiles) for r in self.readings]
 
+    @property
+    def refusal(self) -> str:
+        """Why the play is refused, in one sentence: the first problem in full, then any
+        other set that is not valid named after it ("Set 2: a set needs at least 3 tiles;
+        Sets 4 and 5 are not valid either"). Each set's own reason is in ``errors``."""
+        first = self.errors[0]
+        others = sorted({e.set for e in self.errors if e.set is not None} - {first.set})
+        if not others:
+            return first.message
+        if len(others) == 1:
+            return f"{first.message}; {_set_name(others[0])} is not valid either"
+        numbers = ", ".join(str(i + 1) for i in others[:-1])
+        return f"{first.message}; Sets {numbers} and {others[-1] + 1} are not valid either"
+
     def to_json(self) -> dict:
         answer: dict = {
             "ok": self.ok,

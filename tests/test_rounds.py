@@ -157,6 +157,35 @@ def test_a_play_must_place_a_rack_tile(by_hand):
     assert by_hand.snapshot(game) == before
 
 
+NEEDS_3 = "a set needs at least 3 tiles"
+
+
+@pytest.mark.parametrize(
+    ("sets", "said"),
+    [
+        (["R3 R4 R5 R6", "R7 R8"], f"Set 2: {NEEDS_3}"),
+        (["R3 R4", "R5 R6 R7", "R8"], f"Set 1: {NEEDS_3}; Set 3 is not valid either"),
+        (["R3", "R4", "R5 R6 R7", "R8"], f"Set 1: {NEEDS_3}; Sets 2 and 4 are not valid either"),
+        (
+            ["R3", "R4", "R5", "R6", "R7 R8"],
+            f"Set 1: {NEEDS_3}; Sets 2, 3, 4 and 5 are not valid either",
+        ),
+    ],
+)
+def test_a_refused_play_names_every_set_that_is_not_valid(by_hand, sets, said):
+    """The refusal gives the first problem in full and names the other sets that are not
+    valid (the page shows it, with each set's own reason under that set); each set's
+    reason is among the problems. Nothing changes."""
+    game = by_hand.rigged(["R8 B1", "B2"], table=["R3 R4 R5 R6 R7"], opened=[True, True])
+    before = by_hand.snapshot(game)
+    with pytest.raises(IllegalAction) as refused:
+        game.play(by_hand.lay(game, sets))
+    assert str(refused.value) == said
+    invalid = [i for i, row in enumerate(sets) if len(row.split()) < 3]
+    assert [p.set for p in refused.value.problems] == invalid
+    assert by_hand.snapshot(game) == before
+
+
 def test_the_stored_table_is_in_normal_order(by_hand):
     game = by_hand.rigged(["K13 J J B1", "B2"], opened=[True, True])
     game.play(by_hand.lay(game, ["K13 J J"]))
