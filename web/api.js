@@ -106,6 +106,38 @@ export function createGame(engine, options = {}) {
     return said;
   }
 
+  /** A set just split before tile ``id``, for a screen reader, both halves with their
+   *  verdicts: "Set 2 split before red 5: Set 2, red 2 to red 4: run, 9 points; Set 3,
+   *  red 5 to red 9: run, 35 points." */
+  function splitNews(id) {
+    const i = state.table.findIndex((row) => row.includes(id));
+    const half = (k) => {
+      const row = state.table[k];
+      const tiles = row.length === 1 ? tileName(row[0]) : `${tileName(row[0])} to ${tileName(row.at(-1))}`;
+      const verdict = setVerdict(state, k);
+      if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
+      return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
+    };
+    let said = `Set ${i} split before ${tileName(id)}: ${half(i - 1)}; ${half(i)}.`;
+    const v = state.view;
+    if (!v.opened) said += ` Opening: ${state.check?.opening_value ?? 0} of ${v.threshold}.`;
+    return said;
+  }
+  const news = (id) => (state.revealKind === "split" ? splitNews(id) : moveNews(id));
+
+  /** What every move of a tile (or split of its set) ends with: the arrangement before
+   *  it kept for Undo, the tile let go and focused, its set scrolled into view and told. */
+  function moved(id, before, kind = "move") {
+    state.undo.push(before);
+    state.selected = null;
+    state.highlight = new Set();
+    state.drawn = new Set();
+    state.focus = `tile-${id}`;
+    state.reveal = id;
+    state.revealKind = kind;
+    changed();
+  }
+
   function tellMove(text) {
     // The same words twice in a row differ by a space, so they are read again (a live
     // region reads what changes).
@@ -120,7 +152,7 @@ export function createGame(engine, options = {}) {
     const seq = ++checkSeq;
     if (!isMyTurn(state) || !board.isTouched(state)) {
       state.check = null;
-      if (state.reveal !== null && isMyTurn(state)) tellMove(moveNews(state.reveal));
+      if (state.reveal !== null && isMyTurn(state)) tellMove(news(state.reveal));
       state.reveal = null;
       return;
     }
@@ -130,7 +162,7 @@ export function createGame(engine, options = {}) {
       if (seq !== checkSeq) return;
       if (!answer.error) {
         state.check = answer;
-        if (state.reveal !== null) tellMove(moveNews(state.reveal));
+        if (state.reveal !== null) tellMove(news(state.reveal));
         redraw(); // the set's note may have grown: the set just changed is shown again
       }
     } finally {
@@ -677,13 +709,7 @@ export function createGame(engine, options = {}) {
       const before = board.snapshot(state);
       state.hint = null;
       if (!board.moveTile(state, id, dest)) return false;
-      state.undo.push(before);
-      state.selected = null;
-      state.highlight = new Set();
-      state.drawn = new Set();
-      state.focus = `tile-${id}`;
-      state.reveal = id;
-      changed();
+      moved(id, before);
       return true;
     },
     /** A dragged tile let go at dest: the tiles it pushes aside slide (it is already
@@ -700,6 +726,19 @@ export function createGame(engine, options = {}) {
         return false;
       }
       return sliding(() => api.move(id, dest));
+    },
+    /** Split the picked-up tile's set before it (``board.splitSet``): the tile and the
+     *  tiles after it become a set of their own. */
+    split() {
+      const id = state.selected;
+      if (id === null || !board.canSplit(state, id)) return false;
+      return sliding(() => {
+        const before = board.snapshot(state);
+        state.hint = null;
+        board.splitSet(state, id);
+        moved(id, before, "split");
+        return true;
+      });
     },
     /** Move the picked-up tile one place left (-1) or right (+1) in its row. */
     nudge(delta) {
@@ -819,6 +858,9 @@ export function createGame(engine, options = {}) {
       } else {
         state.hintIds = new Set(answer.placed);
         state.hint = { table: answer.table, placed: answer.placed };
+        // The computers' last plays are no longer marked: kept, they read as part of the
+        // hint (QA pass 31). The log and the message's summary still tell them.
+        state.highlight = new Set();
         const strays = board.hintStrays(state, answer.table);
         const back = strays.length
           ? ` It does not use ${strays.map(tileName).join(", ")}: the first step puts ${strays.length === 1 ? "it" : "them"} back on your rack.`

@@ -57,6 +57,25 @@ export function moveTile(state, id, dest) {
   return true;
 }
 
+/** Can the set holding tile ``id`` be split before it (a table tile not first in its set)? */
+export function canSplit(state, id) {
+  const at = canMove(state, id) ? locate(state, id) : null;
+  return at?.area === "table" && at.index > 0;
+}
+
+/** Split the set holding tile ``id`` in two: the tiles before it stay, and it and the tiles
+ *  after it become a set of their own just after (one move: a run split took a drag or
+ *  two taps for each tile moved). Returns true when something changed. */
+export function splitSet(state, id) {
+  if (!canSplit(state, id)) return false;
+  const at = locate(state, id);
+  const table = copyTable(state.table);
+  table.splice(at.set + 1, 0, table[at.set].splice(at.index));
+  state.table = table;
+  state.refused = null;
+  return true;
+}
+
 const sameRow = (from, dest) =>
   from.area === dest.area && (from.area === "rack" || from.set === dest.set);
 

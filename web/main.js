@@ -249,6 +249,10 @@ $("return").addEventListener("click", (event) => {
   event.stopPropagation();
   game.returnToRack();
 });
+$("split").addEventListener("click", (event) => {
+  event.stopPropagation();
+  game.split();
+});
 $("sort-colour").addEventListener("click", () => game.sortRack("colour"));
 $("sort-number").addEventListener("click", () => game.sortRack("number"));
 
@@ -292,6 +296,7 @@ document.addEventListener("keydown", (event) => {
   if (!typing && game.state.selected !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
     if (event.key === "n" || event.key === "N") (event.preventDefault(), game.place({ area: "new-set" }));
     if (event.key === "r" || event.key === "R") (event.preventDefault(), game.returnToRack());
+    if (event.key === "s" || event.key === "S") (event.preventDefault(), game.split());
   }
   const onTile = event.target.closest?.(".tile[data-id]");
   if (onTile && Number(onTile.dataset.id) === game.state.selected) {

@@ -1,7 +1,7 @@
 // State to DOM, in one pass. Every change goes: a board/api function changes the
 // state, then render(). Nothing else writes to the game's DOM.
 
-import { fromRack, isTouched, locate } from "./board.js";
+import { canSplit, fromRack, isTouched, locate } from "./board.js";
 import { updateTabStops } from "./roving.js";
 import { isMyTurn } from "./state.js";
 
@@ -511,13 +511,19 @@ function renderControls(state) {
   // no turn's buttons (they stood there disabled, Confirm Play in yellow beside it).
   $("show-scores").hidden = !(v?.round_over && state.dialog !== "round");
   for (const id of ["confirm", "undo", "reset", "draw", "return"]) $(id).hidden = !!v?.round_over;
+  // "Next Step" is wider than "Hint": while a hint is laid out, "Split" gives it its room
+  // (the turn's buttons keep two rows on a phone). A move of the player's own ends the hint.
+  $("split").hidden = !!v?.round_over || stepping;
   // Nothing to sort on a rack of one tile or none (gone out, See Table).
   $("sort-colour").disabled = $("sort-number").disabled = state.rack.length < 2;
   const sel = state.selected;
   const onTable = sel !== null && locate(state, sel)?.area === "table";
   // Shown on every turn, disabled on the computers': hidden, it took the bar from two
   // rows to one at tablet widths, and the table grew and shrank by 37 px every turn.
-  $("return").disabled = !(mine && onTable && fromRack(state, sel));
+  // Any table tile held enables it: for one that was on the table as the turn began it
+  // says why that tile stays there (api.js ``move``), where a greyed button said nothing.
+  $("return").disabled = !(mine && onTable);
+  $("split").disabled = !(mine && sel !== null && canSplit(state, sel));
   const pool = $("pool-button");
   pool.disabled = !mine;
   $("pool-count").textContent = String(v.pool);

@@ -179,6 +179,26 @@ def test_tap_to_place_and_return_to_rack(app):
     app.button("Reset Turn").click()
 
 
+def test_return_to_rack_says_why_a_table_tile_stays_on_the_table(app):
+    """Holding a tile that was on the table as the turn began, "Return to rack" is not
+    greyed out without a word (QA pass 31): pressed, it says why the tile stays, and
+    nothing moves; the tile is still held, to be put down elsewhere."""
+    from test_split import long_run
+
+    save, _, run = long_run()
+    app = app.load_saved(save)
+    before, rack = app.table_ids(), app.rack_ids()
+    app.tile(run[0]).click()
+    app.button("Return to rack").click()
+    label = app.tile(run[0]).get_attribute("aria-label")
+    expect(app.page.locator("#message")).to_have_text(
+        f"{label[0].upper()}{label[1:]} was on the table when your turn began: it stays on"
+        " the table. Only tiles from your rack can go back to it."
+    )
+    assert (app.table_ids(), app.rack_ids()) == (before, rack)
+    expect(app.tile(run[0])).to_have_attribute("aria-pressed", "true")
+
+
 def test_adding_to_a_table_set_after_opening(app):
     seed, sets, tile, k = extension_deal()
     app.new_game(seed, LEVELS)

@@ -1,0 +1,136 @@
+"""Split: with a tile of a set held (a tap, a click or Enter), "Split" (or the S key) makes
+that tile and the tiles after it a set of their own, just after the first part, in one
+move. Splitting a run took a drag or two taps for every tile moved (QA pass 31: 5-6 drags
+on a desktop, 8 taps on a phone). Undo takes a split back in one step, and the button is
+disabled where there is nothing to split."""
+
+from __future__ import annotations
+
+import functools
+
+import game_twin as twin
+import pytest
+from game_page import GamePage
+from playwright.sync_api import expect
+
+
+@functools.cache
+def long_run() -> tuple[str, int, list[int]]:
+    """A saved game at the player's turn, opened, with a run of 6 tiles or more and no
+    joker on the table, and a play to hint at (the player played hints against a medium
+    computer): the save, the run's set index and its tile ids."""
+    for view, hint in twin.turns_on_hints(["medium"]):
+        for i, set_ in enumerate(view["table"]):
+            tiles = set_["tiles"]
+            long = len(tiles) >= 6 and not any(t["joker"] for t in tiles)
+            if view["opened"] and long and hint()["table"]:
+                return twin.call(cmd="save")["save"], i, [t["id"] for t in tiles]
+    raise AssertionError("no game with a run of 6 tiles found")
+
+
+def labels(app: GamePage, set_index: int) -> list[str]:
+    return (
+        app.set_box(set_index)
+        .locator(".tile")
+        .evaluate_all("ts => ts.map(t => t.getAttribute('aria-label'))")
+    )
+
+
+def split_news(k: int, tiles: list[str]) -> str:
+    """What a screen reader hears once set ``k`` (0-based) is split before its 4th tile."""
+    first, second = tiles[:3], tiles[3:]
+    points = [sum(int(t.split()[-1]) for t in part) for part in (first, second)]
+    return (
+        f"Set {k + 1} split before {second[0]}: Set {k + 1}, {first[0]} to {first[-1]}: run, "
+        f"{points[0]} points; Set {k + 2}, {second[0]} to {second[-1]}: run, {points[1]} points."
+    )
+
+
+def test_split_makes_two_sets_of_one_in_one_move_and_undo_takes_it_back(app):
+    save, k, run = long_run()
+    app = app.load_saved(save)
+    before = app.table_ids()
+    tiles = labels(app, k)
+    split = app.button("Split")
+    # Nothing held, a rack tile held, the first tile of a set held: nothing to split.
+    expect(split).to_be_disabled()
+    app.tile(app.rack_ids()[0]).click()
+    expect(split).to_be_disabled()
+    app.tile(run[0]).click()
+    expect(app.tile(run[0])).to_have_attribute("aria-pressed", "true")
+    expect(split).to_be_disabled()
+    # The run's 4th tile held: Split makes two runs of it, the second just after the first.
+    app.tile(run[3]).click()
+    expect(split).to_be_enabled()
+    split.click()
+    assert app.table_ids() == [*before[:k], run[:3], run[3:], *before[k + 1 :]]
+    expect(app.tile(run[3])).to_have_attribute("aria-pressed", "false")
+    expect(split).to_be_disabled()
+    # The engine's verdict on both parts, shown under each and read out in one sentence.
+    first, second = (sum(int(t.split()[-1]) for t in part) for part in (tiles[:3], tiles[3:]))
+    expect(app.set_box(k).locator(".set-note")).to_have_text(f"run · {first}")
+    expect(app.set_box(k + 1).locator(".set-note")).to_have_text(f"run · {second}")
+    expect(app.page.locator("#move-news")).to_have_text(split_news(k, tiles))
+    expect(app.tile(run[3])).to_be_focused()
+    # One move: one Undo brings the run back whole.
+    app.button("Undo").click()
+    assert app.table_ids() == before
+    expect(app.button("Undo")).to_be_disabled()
+
+
+def test_the_s_key_splits_the_set_of_the_tile_picked_up(app):
+    save, k, run = long_run()
+    app = app.load_saved(save)
+    before = app.table_ids()
+    app.tile(run[3]).focus()
+    app.page.keyboard.press("Enter")
+    expect(app.tile(run[3])).to_have_attribute("aria-pressed", "true")
+    app.page.keyboard.press("s")
+    assert app.table_ids() == [*before[:k], run[:3], run[3:], *before[k + 1 :]]
+    expect(app.tile(run[3])).to_be_focused()
+    # Split again, the second part before its second tile: three sets, then back by Reset.
+    app.page.keyboard.press("Enter")
+    app.page.keyboard.press("ArrowRight")  # the held tile moves one place along
+    app.page.keyboard.press("Enter")  # put down: it is let go where it now is
+    assert app.table_ids()[k + 1] == [run[4], run[3], *run[5:]]
+    app.tile(run[3]).focus()
+    app.page.keyboard.press("Enter")
+    app.page.keyboard.press("s")
+    assert app.table_ids()[k + 1 : k + 3] == [[run[4]], [run[3], *run[5:]]]
+    app.button("Reset Turn").click()
+    assert app.table_ids() == before
+
+
+@pytest.fixture(scope="module")
+def phone_viewport():
+    """A narrow phone's screen, 360x740 (most Android phones are 360 px wide)."""
+    return {"width": 360, "height": 740}
+
+
+# Each turn button in view: its name and the top of its row.
+ROWS_JS = """() => [...document.querySelectorAll('[role=toolbar][aria-label=Turn] button')]
+  .filter(b => b.getClientRects().length)
+  .map(b => [b.textContent.trim(), Math.round(b.getBoundingClientRect().top)])"""
+
+
+def test_split_by_taps_on_a_narrow_phone_with_the_turn_buttons_in_two_rows(phone):
+    """At 360 px "Split" shares a row with "Draw", "Hint" and "Return to rack": the turn's
+    buttons take two rows, as before it was added, and so they do while a hint is laid
+    out ("Next Step" in place of "Hint", "Split" out of the way)."""
+    save, k, run = long_run()
+    app = phone.load_saved(save)
+    before = app.table_ids()
+    rows = app.page.evaluate(ROWS_JS)
+    assert [name for name, _ in rows][-1] == "Split", rows
+    assert len({top for _, top in rows}) == 2, rows
+    app.tile(run[-2]).tap()
+    app.button("Split").tap()
+    assert app.table_ids() == [*before[:k], run[:-2], run[-2:], *before[k + 1 :]]
+    expect(app.set_box(k + 1).locator(".set-note")).to_have_text("a set needs at least 3 tiles")
+    app.button("Undo").tap()
+    assert app.table_ids() == before
+    app.button("Hint").tap()
+    expect(app.button("Next Step")).to_be_visible()
+    expect(app.button("Split")).to_be_hidden()
+    rows = app.page.evaluate(ROWS_JS)
+    assert len({top for _, top in rows}) == 2, rows
