@@ -215,10 +215,10 @@ def moved(turn: dict) -> set[int]:
     return {s["tile"] for s in turn["steps"]} | set(turn["placed"])
 
 
-@functools.cache
-def two_computers_play_deal(levels: tuple[str, ...]) -> tuple[int, int, list[dict]]:
-    """A seed where the player starts and only draws, and after one of those draws both
-    computers lay tiles: (seed, how many draws, the computers' turns after the last)."""
+def after_draws(levels: tuple[str, ...]):
+    """For each seed (1-199) where the player starts and then only draws (at most 7
+    times, until the round ends): the seed, how many draws so far and the computers'
+    turns after the last of them. The twin is then at the player's turn."""
     for seed in range(1, 200):
         view = twin.new_game(seed, list(levels))
         if view["current"] != view["me"]:
@@ -227,9 +227,17 @@ def two_computers_play_deal(levels: tuple[str, ...]) -> tuple[int, int, list[dic
             turns, view = computers_answer(twin.call(cmd="draw")["view"])
             if view["round_over"]:
                 break
-            both = [t["action"] for t in turns] == ["play", "play"]
-            if both and moved(turns[0]) - moved(turns[1]):
-                return seed, draws, turns
+            yield seed, draws, turns
+
+
+@functools.cache
+def two_computers_play_deal(levels: tuple[str, ...]) -> tuple[int, int, list[dict]]:
+    """A seed where the player starts and only draws, and after one of those draws both
+    computers lay tiles: (seed, how many draws, the computers' turns after the last)."""
+    for seed, draws, turns in after_draws(levels):
+        both = [t["action"] for t in turns] == ["play", "play"]
+        if both and moved(turns[0]) - moved(turns[1]):
+            return seed, draws, turns
     raise AssertionError("no seed where both computers play after one draw")
 
 
@@ -264,16 +272,9 @@ def hint_after_a_computer_play() -> tuple[int, int]:
     """A seed where the player (against hard) starts and only draws, and after one of
     those draws the computer lays tiles and the player has a play to hint at: (seed, how
     many draws)."""
-    for seed in range(1, 200):
-        view = twin.new_game(seed, ["hard"])
-        if view["current"] != view["me"]:
-            continue
-        for draws in range(1, 8):
-            turns, view = computers_answer(twin.call(cmd="draw")["view"])
-            if view["round_over"]:
-                break
-            if turns[-1]["action"] == "play" and twin.call(cmd="hint")["table"]:
-                return seed, draws
+    for seed, draws, turns in after_draws(("hard",)):
+        if turns[-1]["action"] == "play" and twin.call(cmd="hint")["table"]:
+            return seed, draws
     raise AssertionError("no seed with a hint after a computer's play")
 
 
