@@ -107,14 +107,16 @@ export function createGame(engine, options = {}) {
   }
 
   /** A set just split before tile ``id``, for a screen reader, both halves with their
-   *  verdicts: "Set 2 split before red 5: Set 2, red 2 to red 4: run, 9 points; Set 3,
-   *  red 5 to red 9: run, 35 points." */
+   *  verdicts: "Set 2 split before red 5: Set 2, red 2, red 3, red 4: run, 9 points;
+   *  Set 3, red 5 to red 9: run, 35 points." */
   function splitNews(id) {
     const i = state.table.findIndex((row) => row.includes(id));
     const half = (k) => {
       const row = state.table[k];
-      const tiles = row.length === 1 ? tileName(row[0]) : `${tileName(row[0])} to ${tileName(row.at(-1))}`;
       const verdict = setVerdict(state, k);
+      // A run of 4 or more from its first tile to its last; a group, or a few tiles, each.
+      const run = verdict?.kind === "run" && row.length > 3;
+      const tiles = run ? `${tileName(row[0])} to ${tileName(row.at(-1))}` : row.map(tileName).join(", ");
       if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
       return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
     };

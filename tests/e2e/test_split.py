@@ -36,13 +36,22 @@ def labels(app: GamePage, set_index: int) -> list[str]:
     )
 
 
-def split_news(k: int, tiles: list[str]) -> str:
-    """What a screen reader hears once set ``k`` (0-based) is split before its 4th tile."""
-    first, second = tiles[:3], tiles[3:]
-    points = [sum(int(t.split()[-1]) for t in part) for part in (first, second)]
+def half(k: int, tiles: list[str], verdict: str) -> str:
+    """How the split's news names set ``k`` (0-based): a run of 4 tiles or more from its
+    first tile to its last, fewer tiles (or a group) each."""
+    named = (
+        f"{tiles[0]} to {tiles[-1]}" if len(tiles) > 3 and "run" in verdict else ", ".join(tiles)
+    )
+    return f"Set {k + 1}, {named}: {verdict}"
+
+
+def split_news(k: int, tiles: list[str], at: int, verdicts: tuple[str, str]) -> str:
+    """What a screen reader hears once set ``k`` (0-based) of ``tiles`` is split before
+    its tile ``at``, its halves' verdicts ``verdicts``."""
+    first, second = tiles[:at], tiles[at:]
     return (
-        f"Set {k + 1} split before {second[0]}: Set {k + 1}, {first[0]} to {first[-1]}: run, "
-        f"{points[0]} points; Set {k + 2}, {second[0]} to {second[-1]}: run, {points[1]} points."
+        f"Set {k + 1} split before {second[0]}: {half(k, first, verdicts[0])}; "
+        f"{half(k + 1, second, verdicts[1])}."
     )
 
 
@@ -70,7 +79,8 @@ def test_split_makes_two_sets_of_one_in_one_move_and_undo_takes_it_back(app):
     first, second = (sum(int(t.split()[-1]) for t in part) for part in (tiles[:3], tiles[3:]))
     expect(app.set_box(k).locator(".set-note")).to_have_text(f"run · {first}")
     expect(app.set_box(k + 1).locator(".set-note")).to_have_text(f"run · {second}")
-    expect(app.page.locator("#move-news")).to_have_text(split_news(k, tiles))
+    runs = (f"run, {first} points", f"run, {second} points")
+    expect(app.page.locator("#move-news")).to_have_text(split_news(k, tiles, 3, runs))
     expect(app.tile(run[3])).to_be_focused()
     # One move: one Undo brings the run back whole.
     app.button("Undo").click()
@@ -127,6 +137,12 @@ def test_split_by_taps_on_a_narrow_phone_with_the_turn_buttons_in_two_rows(phone
     app.button("Split").tap()
     assert app.table_ids() == [*before[:k], run[:-2], run[-2:], *before[k + 1 :]]
     expect(app.set_box(k + 1).locator(".set-note")).to_have_text("a set needs at least 3 tiles")
+    tiles = [*labels(app, k), *labels(app, k + 1)]
+    points = sum(int(t.split()[-1]) for t in tiles[:-2])
+    verdicts = (f"run, {points} points", "not valid, a set needs at least 3 tiles")
+    expect(app.page.locator("#move-news")).to_have_text(
+        split_news(k, tiles, len(run) - 2, verdicts)
+    )
     app.button("Undo").tap()
     assert app.table_ids() == before
     app.button("Hint").tap()
