@@ -752,6 +752,7 @@ export function createGame(engine, options = {}) {
         state.undo.push(before);
         state.focus = `tile-${id}`;
         state.reveal = id;
+        state.revealKind = "move"; // told as a move, even just after a split
         changed();
       });
     },

@@ -92,6 +92,7 @@ def test_the_s_key_splits_the_set_of_the_tile_picked_up(app):
     save, k, run = long_run()
     app = app.load_saved(save)
     before = app.table_ids()
+    tiles = labels(app, k)
     app.tile(run[3]).focus()
     app.page.keyboard.press("Enter")
     expect(app.tile(run[3])).to_have_attribute("aria-pressed", "true")
@@ -103,6 +104,9 @@ def test_the_s_key_splits_the_set_of_the_tile_picked_up(app):
     app.page.keyboard.press("ArrowRight")  # the held tile moves one place along
     app.page.keyboard.press("Enter")  # put down: it is let go where it now is
     assert app.table_ids()[k + 1] == [run[4], run[3], *run[5:]]
+    # Told as a move of the tile, not as the split before it.
+    moved = f"{tiles[3]} to Set {k + 2}, place 2 of {len(run) - 3}:"
+    expect(app.page.locator("#move-news")).to_contain_text(moved)
     app.tile(run[3]).focus()
     app.page.keyboard.press("Enter")
     app.page.keyboard.press("s")
