@@ -91,19 +91,18 @@ export function createGame(engine, options = {}) {
   /** Where the tile just moved went, and what its set now is, for a screen reader (the
    *  set's note shows it to the eye, from the same verdict): "red 8 to Set 2, place 3 of
    *  4: run, 21 points." or "…: not valid, a set needs at least 3 tiles." */
-  function moveNews(id) {
+  function moveNews(id, back = false) {
     const i = state.table.findIndex((row) => row.includes(id));
     const row = i < 0 ? state.rack : state.table[i];
-    const where = `${tileName(id)} to ${i < 0 ? "your rack" : `Set ${i + 1}`}, place ${row.indexOf(id) + 1} of ${row.length}`;
+    const to = `${back ? "back " : ""}to ${i < 0 ? "your rack" : `Set ${i + 1}`}`;
+    const where = `${tileName(id)} ${to}, place ${row.indexOf(id) + 1} of ${row.length}`;
     const verdict = i < 0 ? null : setVerdict(state, i);
     let said = `${where}.`;
     if (verdict?.problem !== undefined) said = `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
     else if (verdict) said = `${where}: ${verdict.kind}, ${verdict.value} points.`;
     // Before the opening, its total too, in the same words: the turn line shows it but is
     // not read out for a move (two announcements for one move).
-    const v = state.view;
-    if (!v.opened) said += ` Opening: ${state.check?.opening_value ?? 0} of ${v.threshold}.`;
-    return said;
+    return withTotal(said);
   }
 
   /** A set just split before tile ``id``, for a screen reader, both halves with their
@@ -111,26 +110,47 @@ export function createGame(engine, options = {}) {
    *  Set 3, red 5 to red 9: run, 35 points." */
   function splitNews(id) {
     const i = state.table.findIndex((row) => row.includes(id));
-    const half = (k) => {
-      const row = state.table[k];
-      const verdict = setVerdict(state, k);
-      // A run of 4 or more from its first tile to its last; a group, or a few tiles, each.
-      const run = verdict?.kind === "run" && row.length > 3;
-      const tiles = run ? `${tileName(row[0])} to ${tileName(row.at(-1))}` : row.map(tileName).join(", ");
-      if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
-      return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
-    };
-    let said = `Set ${i} split before ${tileName(id)}: ${half(i - 1)}; ${half(i)}.`;
-    const v = state.view;
-    if (!v.opened) said += ` Opening: ${state.check?.opening_value ?? 0} of ${v.threshold}.`;
-    return said;
+    return withTotal(`Set ${i} split before ${tileName(id)}: ${setNews(i - 1)}; ${setNews(i)}.`);
   }
-  const news = (id) => (state.revealKind === "split" ? splitNews(id) : moveNews(id));
+
+  /** Table set ``k``, its tiles and its verdict: "Set 3, red 5 to red 9: run, 35 points". */
+  function setNews(k) {
+    const row = state.table[k];
+    const verdict = setVerdict(state, k);
+    // A run of 4 or more from its first tile to its last; a group, or a few tiles, each.
+    const run = verdict?.kind === "run" && row.length > 3;
+    const tiles = run ? `${tileName(row[0])} to ${tileName(row.at(-1))}` : row.map(tileName).join(", ");
+    if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
+    return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
+  }
+
+  /** Before the opening, the words end with its total (the turn line is not read out). */
+  function withTotal(said) {
+    const v = state.view;
+    return v.opened ? said : `${said} Opening: ${state.check?.opening_value ?? 0} of ${v.threshold}.`;
+  }
+
+  /** What Undo took back, told as the tile (or set) now is: "Undone: red 8 back to your
+   *  rack, place 3 of 14." or "Undone: Set 2 whole again, red 2 to red 9: run, 44 points." */
+  function undoNews(id) {
+    if (state.revealKind === "unstep") return withTotal("Undone: the hint's last step.");
+    if (state.revealKind === "unsplit") {
+      const i = state.table.findIndex((row) => row.includes(id));
+      return withTotal(`Undone: Set ${i + 1} whole again, ${setNews(i).slice(`Set ${i + 1}, `.length)}.`);
+    }
+    return `Undone: ${moveNews(id, true)}`;
+  }
+
+  const news = (id) => {
+    if (state.revealKind === "split") return splitNews(id);
+    if (["undo", "unsplit", "unstep"].includes(state.revealKind)) return undoNews(id);
+    return moveNews(id);
+  };
 
   /** What every move of a tile (or split of its set) ends with: the arrangement before
    *  it kept for Undo, the tile let go and focused, its set scrolled into view and told. */
   function moved(id, before, kind = "move") {
-    state.undo.push(before);
+    state.undo.push({ ...before, told: { id, kind } });
     state.selected = null;
     state.highlight = new Set();
     state.drawn = new Set();
@@ -749,7 +769,7 @@ export function createGame(engine, options = {}) {
       sliding(() => {
         const before = board.snapshot(state);
         if (!board.nudge(state, id, delta)) return;
-        state.undo.push(before);
+        state.undo.push({ ...before, told: { id, kind: "move" } });
         state.focus = `tile-${id}`;
         state.reveal = id;
         state.revealKind = "move"; // told as a move, even just after a split
@@ -766,7 +786,18 @@ export function createGame(engine, options = {}) {
     /** Take back the last move of this turn. */
     undo() {
       if (!isMyTurn(state)) return;
-      sliding(() => board.undo(state) && changed());
+      sliding(() => {
+        const was = board.snapshot(state);
+        const kept = state.undo.at(-1)?.told;
+        if (!board.undo(state)) return;
+        // Told as the tile now is (a move restored from a reload has no record of which
+        // tile it moved: the first that changed places stands for it).
+        const told = kept ?? { id: board.firstMoved(was, state), kind: "move" };
+        state.reveal = told.id;
+        state.revealKind = { split: "unsplit", step: "unstep" }[told.kind] ?? "undo";
+        if (told.id === null) tellMove(withTotal("Undone."));
+        changed();
+      });
     },
 
     resetTurn() {
@@ -890,8 +921,9 @@ export function createGame(engine, options = {}) {
           redraw();
           return;
         }
-        state.undo.push(before);
-        state.highlight = new Set(step.returned ?? state.table[step.built]);
+        const stepTiles = step.returned ?? state.table[step.built];
+        state.undo.push({ ...before, told: { id: stepTiles[0], kind: "step" } });
+        state.highlight = new Set(stepTiles);
         if (!step.returned) state.showSet = [state.table[step.built][0]];
         changed();
         if (board.hintDone(state, hint.table)) {

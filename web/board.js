@@ -104,6 +104,23 @@ export function undo(state) {
   return true;
 }
 
+/** A tile that moved between arrangement ``a`` and ``b``: one that changed between the
+ *  rack and the table if any, else one whose neighbours changed; null when none moved. */
+export function firstMoved(a, b) {
+  const places = (arr) => {
+    const at = new Map();
+    const note = (row, area) => row.forEach((id, k) => at.set(id, [area, `${row[k - 1]}:${row[k + 1]}`]));
+    note(arr.rack, "rack");
+    arr.table.forEach((row) => note(row, "table"));
+    return at;
+  };
+  const before = places(a);
+  const after = [...places(b)];
+  const moved = after.find(([id, [area]]) => before.get(id)?.[0] !== area) ??
+    after.find(([id, [, beside]]) => before.get(id)?.[1] !== beside);
+  return moved ? moved[0] : null;
+}
+
 /** Tiles on the table that the hint's table does not hold: rack tiles the player laid
  *  this turn that the hint does not use (every tile of the turn's start table is in it). */
 export function hintStrays(state, target) {

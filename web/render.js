@@ -1030,8 +1030,8 @@ function renderScreens(state) {
   // While the computers play, the message tells each turn: the turn line's "Computer 1 is
   // thinking…", "… is playing…" would be read out beside it, so it is not read then. Nor
   // is the opening's total when a move's read-out just said it ("…: run, 21 points.
-  // Opening: 21 of 30."): one announcement for the move. (After Undo or a hint's step
-  // the turn line still reads it.)
+  // Opening: 21 of 30."): one announcement for the move. (Undo's news says it too;
+  // after a hint's step the turn line still reads it.)
   const turnLine = $("turn-info");
   const turn = turnText(state);
   const head = (line) => line.split(" · ")[0];

@@ -197,9 +197,12 @@ def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
     expect(message).to_have_text("The hint is laid out: Confirm Play to play it.")
     assert sorted(map(sorted, app.table_ids())) == sorted(map(sorted, hint["table"]))
     expect(app.table.locator(".set.invalid")).to_have_count(0)
-    # Undo takes the hint back a step at a time, down to the player's own arrangement.
+    # Undo takes the hint back a step at a time, down to the player's own arrangement,
+    # and says so each time.
+    news = app.page.locator("#move-news")
     for _ in range(len(hint["table"]) + 1):
         app.button("Undo").click()
+        expect(news).to_contain_text("Undone: the hint's last step.")
     assert app.table_ids() == [[stray, used]]
     app.button("Reset Turn").click()
     app.button("Hint").click()

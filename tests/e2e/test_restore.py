@@ -5,6 +5,7 @@ arrangement in progress come back with it only when they fit the engine's game."
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 
@@ -194,11 +195,16 @@ def test_undo_goes_back_move_by_move_after_a_reload(app):
     expect(page.locator("#message")).to_contain_text("with the tiles you had arranged")
     assert (app.rack_ids(), app.table_ids()) == steps[-1]
     undo = app.button("Undo")
-    for rack, table in reversed(steps[:-1]):
+    news = page.locator("#move-news")
+    for (rack, table), (_, later) in reversed(list(itertools.pairwise(steps))):
         expect(undo).to_be_enabled()
         undo.click()
         assert app.rack_ids() == rack
         assert app.table_ids() == table
+        # Told as the tile that went back, though the history kept does not say which.
+        (back,) = {t for row in later for t in row} - {t for row in table for t in row}
+        name = page.evaluate(f"window.__rummikub.state.tiles.get({back}).label")
+        expect(news).to_contain_text(f"Undone: {name} back to your rack, place ")
     expect(undo).to_be_disabled()
     # A history with a tile in it the turn does not have: Undo starts afresh, the
     # arrangement itself comes back.

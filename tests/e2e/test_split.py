@@ -82,9 +82,12 @@ def test_split_makes_two_sets_of_one_in_one_move_and_undo_takes_it_back(app):
     runs = (f"run, {first} points", f"run, {second} points")
     expect(app.page.locator("#move-news")).to_have_text(split_news(k, tiles, 3, runs))
     expect(app.tile(run[3])).to_be_focused()
-    # One move: one Undo brings the run back whole.
+    # One move: one Undo brings the run back whole, and says so.
     app.button("Undo").click()
     assert app.table_ids() == before
+    expect(app.page.locator("#move-news")).to_have_text(
+        f"Undone: Set {k + 1} whole again, {tiles[0]} to {tiles[-1]}: run, {first + second} points."
+    )
     expect(app.button("Undo")).to_be_disabled()
 
 
