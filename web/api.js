@@ -2,7 +2,7 @@
 // changes the state (through board.js or an engine answer) and then renders once.
 
 import * as board from "./board.js";
-import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, landFlights, render, renderClock, roundReason, setVerdict, showDraw, slideFrom, tileSpots } from "./render.js";
+import { capitalise, codeLabel, count, flyFromPool, flyIn, focusLost, jokersStandFor, landFlights, render, renderClock, roundReason, setVerdict, showDraw, slideFrom, tileSpots } from "./render.js";
 import { createState, isMyTurn } from "./state.js";
 import { recordRound } from "./stats.js";
 
@@ -95,7 +95,8 @@ export function createGame(engine, options = {}) {
     const i = state.table.findIndex((row) => row.includes(id));
     const row = i < 0 ? state.rack : state.table[i];
     const to = `${back ? "back " : ""}to ${i < 0 ? "your rack" : `Set ${i + 1}`}`;
-    const where = `${tileName(id)} ${to}, place ${row.indexOf(id) + 1} of ${row.length}`;
+    const name = i < 0 ? tileName(id) : setTileName(i, id); // "joker as red 7" in a set
+    const where = `${name} ${to}, place ${row.indexOf(id) + 1} of ${row.length}`;
     const verdict = i < 0 ? null : setVerdict(state, i);
     let said = `${where}.`;
     if (verdict?.problem !== undefined) said = `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
@@ -110,16 +111,24 @@ export function createGame(engine, options = {}) {
    *  Set 3, red 5 to red 9: run, 35 points." */
   function splitNews(id) {
     const i = state.table.findIndex((row) => row.includes(id));
-    return withTotal(`Set ${i} split before ${tileName(id)}: ${setNews(i - 1)}; ${setNews(i)}.`);
+    return withTotal(`Set ${i} split before ${setTileName(i, id)}: ${setNews(i - 1)}; ${setNews(i)}.`);
   }
 
-  /** Table set ``k``, its tiles and its verdict: "Set 3, red 5 to red 9: run, 35 points". */
+  /** A tile of table set ``k`` by name, a joker with what it stands for there. */
+  function setTileName(k, id) {
+    const code = jokersStandFor(state, k).get(id);
+    return code ? `joker as ${codeLabel(code)}` : tileName(id);
+  }
+
+  /** Table set ``k``, its tiles and its verdict: "Set 3, red 5 to red 9: run, 35 points",
+   *  a joker named with what it stands for ("joker as red 9"). */
   function setNews(k) {
     const row = state.table[k];
     const verdict = setVerdict(state, k);
+    const name = (id) => setTileName(k, id);
     // A run of 4 or more from its first tile to its last; a group, or a few tiles, each.
     const run = verdict?.kind === "run" && row.length > 3;
-    const tiles = run ? `${tileName(row[0])} to ${tileName(row.at(-1))}` : row.map(tileName).join(", ");
+    const tiles = run ? `${name(row[0])} to ${name(row.at(-1))}` : row.map(name).join(", ");
     if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
     return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
   }

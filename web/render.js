@@ -254,6 +254,14 @@ export function setVerdict(state, i) {
   return info ? { kind: info.kind ?? "set", value: info.value } : null;
 }
 
+/** What each joker of set i stands for (a code such as "R7", or null), by tile id: a
+ *  check reads a row laid out of order in order, and its stands_for goes with that order. */
+export function jokersStandFor(state, i) {
+  const info = setInfo(state, i);
+  const order = info?.order ?? state.table[i];
+  return new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
+}
+
 // The table's set boxes, kept across renders by position (set 1's box stays set 1's),
 // each with its parts: the number, the row of tiles and the note.
 const setBoxes = [];
@@ -293,10 +301,7 @@ function renderTable(state) {
   let waiting = false; // a set's note waits for the engine's check
   const boxes = state.table.map((row, i) => {
     const info = setInfo(state, i);
-    // What each joker stands for, by tile id: a check reads a row laid out of order
-    // in order, and its stands_for goes with that order.
-    const order = info?.order ?? row;
-    const standsFor = new Map(order.map((id, k) => [id, info?.stands_for?.[k] ?? null]));
+    const standsFor = jokersStandFor(state, i);
     const verdict = setVerdict(state, i);
     if (verdict === null) waiting = true;
     const invalid = verdict?.problem !== undefined;

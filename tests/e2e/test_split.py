@@ -7,6 +7,7 @@ disabled where there is nothing to split."""
 from __future__ import annotations
 
 import functools
+import re
 
 import game_twin as twin
 import pytest
@@ -26,6 +27,21 @@ def long_run() -> tuple[str, int, list[int]]:
             if view["opened"] and long and hint()["table"]:
                 return twin.call(cmd="save")["save"], i, [t["id"] for t in tiles]
     raise AssertionError("no game with a run of 6 tiles found")
+
+
+@functools.cache
+def joker_run() -> tuple[str, int, list[int]]:
+    """A saved game at the player's turn, opened, with a run of 6 tiles or more holding
+    one joker, its 4th tile (split before it, the joker starts the second half): the
+    save, the run's set index and its tile ids."""
+    for view, _ in twin.turns_on_hints(["medium"]):
+        for i, set_ in enumerate(view["table"]):
+            tiles = set_["tiles"]
+            jokers = [k for k, t in enumerate(tiles) if t["joker"]]
+            run = view["opened"] and set_["kind"] == "run" and len(tiles) >= 6
+            if run and jokers == [3]:
+                return twin.call(cmd="save")["save"], i, [t["id"] for t in tiles]
+    raise AssertionError("no game with a run of 6 tiles and a joker found")
 
 
 def labels(app: GamePage, set_index: int) -> list[str]:
@@ -116,6 +132,35 @@ def test_the_s_key_splits_the_set_of_the_tile_picked_up(app):
     assert app.table_ids()[k + 1 : k + 3] == [[run[4]], [run[3], *run[5:]]]
     app.button("Reset Turn").click()
     assert app.table_ids() == before
+
+
+def test_split_news_names_a_joker_by_the_tile_it_stands_for(app):
+    # A joker at the end of a half was read as "joker" ("Set 3, joker, yellow 12, yellow
+    # 13"), not as what it stood for, which its label shows to the eye.
+    save, k, run = joker_run()
+    app = app.load_saved(save)
+    shown = labels(app, k)
+    tiles = [re.sub(r"^joker, standing for ", "joker as ", t) for t in shown]
+    assert tiles[3].startswith("joker as "), shown
+    app.tile(run[3]).click()
+    app.button("Split").click()
+    points = [sum(int(t.split()[-1]) for t in part) for part in (tiles[:3], tiles[3:])]
+    runs = (f"run, {points[0]} points", f"run, {points[1]} points")
+    news = app.page.locator("#move-news")
+    expect(news).to_have_text(split_news(k, tiles, 3, runs))
+    # Moved, the joker is named as what it stands for where it went: back on the end of
+    # the first half, it stands for the same tile.
+    app.tile(run[3]).click()
+    app.page.get_by_role("button", name=f"Put here: Set {k + 1}, end").click()
+    value = points[0] + int(tiles[3].split()[-1])
+    expect(news).to_have_text(f"{tiles[3]} to Set {k + 1}, place 4 of 4: run, {value} points.")
+    app.button("Undo").click()
+    back = f"Undone: {tiles[3]} back to Set {k + 2}, place 1 of {len(run) - 3}"
+    expect(news).to_have_text(f"{back}: run, {points[1]} points.")
+    app.button("Undo").click()
+    whole = f"{tiles[0]} to {tiles[-1]}" if len(tiles) > 3 else ", ".join(tiles)
+    whole += f": run, {sum(points)} points"
+    expect(news).to_have_text(f"Undone: Set {k + 1} whole again, {whole}.")
 
 
 @pytest.fixture(scope="module")
