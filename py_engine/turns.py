@@ -629,9 +629,11 @@ def narrate_play(
 
     A set added to is named by the tiles it had and still has, and a new set that
     takes a tile or two from the table, or tiles from more than one table set, is named
-    whole, with the tiles it took (``made K6 K7 K8 (K7 from the table)``); "rearranged
-    the table" says that other table tiles moved. A set that gave up a joker for the tile
-    it stood for is named whole, as it was (``swapped Y12 for the J in Y11 J Y13``).
+    whole, with the tiles it took (``made K6 K7 K8 (K7 from the table)``), and a set
+    added to with tiles from other table sets names them (``added B8 to B11 B12 (with B9
+    J from the table)``); "rearranged the table" says that other table tiles moved. A set
+    that gave up a joker for the tile it stood for is named whole, as it was (``swapped
+    Y12 for the J in Y11 J Y13``).
     Never a set's number: a later play that rearranges the table renumbers the sets, and
     the line is read after that (in the log, and in the summary when the player's turn
     comes round). With ``name`` None the line tells a player what to do, for a hint:
@@ -686,7 +688,14 @@ def narrate_play(
             # in their order on the table before the play (as the player sees them)
             own = [t for t in old if origin[t.id] == home.get(i)] or old
             own.sort(key=lambda t: (origin[t.id], place[t.id]))
-            added.append(f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}")
+            line = f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}"
+            # Tiles it took from other table sets are named with it ("B8 to B11 B12" read
+            # as a set that cannot be, when B9 and a joker came along to fill the gap).
+            foreign = [t for t in old if i in home and origin[t.id] != home[i]]
+            if foreign:
+                line += f" (with {' '.join(t.code for t in foreign)} from the table)"
+                explained.update(t.id for t in foreign)
+            added.append(line)
             added_new.extend(new)
     rearranged = bool(moved - explained)
     told = name is None  # a hint: what to do, not what was done

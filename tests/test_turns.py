@@ -568,14 +568,15 @@ def test_describe_play_names_a_set_made_of_tiles_from_several_sets_whole():
         "Computer 1 made K5 K6 K7 J (K5 J from the table)"
     )
     # A set that keeps most of its own tiles is added to, whatever else it took: the
-    # other tile's move is said as a rearrangement.
+    # other tile is named with it, taken from the table ("added B12 to B8 B9 B10" alone
+    # named no set the table could hold).
     taken = set()
     run, group = assign_ids([["B8", "B9", "B10"], ["R11", "Y11", "B11", "K11"]], taken)
     ((b12,),) = assign_ids([["B12"]], taken)
     after = [[*run, group[2], b12], [group[0], group[1], group[3]]]
     assert check_turn([run, group], after, [b12], opened=True).ok
     assert describe_play("You", [run, group], after) == (
-        "You added B12 to B8 B9 B10 and rearranged the table"
+        "You added B12 to B8 B9 B10 (with B11 from the table)"
     )
     # Three tiles of one set, split off and added to, are still that set's part.
     taken = set()
@@ -589,13 +590,13 @@ def test_describe_play_names_a_set_made_of_tiles_from_several_sets_whole():
 
 def test_describe_play_names_a_set_added_to_by_its_own_tiles():
     # K1 and K6 go round K3 K4 K5, and the joker joins them from another set: the set is
-    # named by the tiles it had, and the joker's move is said as a rearrangement.
+    # named by the tiles it had, with the joker it took.
     taken: set[int] = set()
     run, other = assign_ids([["K3", "K4", "K5"], ["R1", "R2", "R3", "J"]], taken)
     k1, k6 = assign_ids([["K1", "K6"]], taken)[0]
     after = [[k1, other[3], *run, k6], other[:3]]
     assert describe_play("Computer 1", [run, other], after) == (
-        "Computer 1 added K1 K6 to K3 K4 K5 and rearranged the table"
+        "Computer 1 added K1 K6 to K3 K4 K5 (with J from the table)"
     )
 
 
@@ -744,4 +745,28 @@ def test_describe_play_swaps_only_the_tile_the_joker_stood_for():
     assert describe_play("Computer 1", [run, low], after) == (
         "Computer 1 swapped R6 R7 for the jokers in R5 J J R8 and made J K3 Y3"
         " (J from the table) and rearranged the table"
+    )
+
+
+def test_describe_play_names_tiles_a_set_added_to_took_from_other_sets():
+    # QA pass 33: B11 B12 B13 gives B13 to a group, takes B9 from a group and a joker won
+    # back from a run, and B8 from the rack: it was told "add B8 to B11 B12 ... and
+    # rearrange the table", a set that cannot be; the tiles that fill its gap are named.
+    taken: set[int] = set()
+    run, nines, black = assign_ids(
+        [["B11", "B12", "B13"], ["R9", "Y9", "B9", "K9"], ["K8", "J", "K10", "K11"]], taken
+    )
+    b8, k9, r13, k13 = assign_ids([["B8", "K9", "R13", "K13"]], taken)[0]
+    joker = black[1]
+    after = [
+        [b8, nines[2], joker, run[0], run[1]],
+        [nines[0], nines[1], nines[3]],
+        [black[0], k9, black[2], black[3]],
+        [r13, run[2], k13],
+    ]
+    before = [run, nines, black]
+    assert check_turn(before, after, [b8, k9, r13, k13], opened=True).ok
+    assert describe_play(None, before, after) == (
+        "swap K9 for the J in K8 J K10 K11 and add B8 to B11 B12 (with B9 J from the table)"
+        " and make R13 B13 K13 (B13 from the table)"
     )
