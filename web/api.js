@@ -152,6 +152,10 @@ export function createGame(engine, options = {}) {
 
   const news = (id) => {
     if (state.revealKind === "split") return splitNews(id);
+    if (state.revealKind === "step") {
+      const i = state.table.findIndex((row) => row.includes(id));
+      return withTotal(`Hint step: ${setNews(i)}.`);
+    }
     if (["undo", "unsplit", "unstep"].includes(state.revealKind)) return undoNews(id);
     return moveNews(id);
   };
@@ -824,6 +828,10 @@ export function createGame(engine, options = {}) {
       sliding(() => {
         board.sortRack(state, by);
         keepArrangement();
+        // Read out: the tiles move, and a screen reader heard nothing of it.
+        const first = state.rack.slice(0, 3).map(tileName).join(", ");
+        tellMove(`Your rack sorted by ${by}${first ? `: ${first} first` : ""}.`);
+        state.newsHasTotal = false;
         redraw();
       });
     },
@@ -933,7 +941,11 @@ export function createGame(engine, options = {}) {
         const stepTiles = step.returned ?? state.table[step.built];
         state.undo.push({ ...before, told: { id: stepTiles[0], kind: "step" } });
         state.highlight = new Set(stepTiles);
-        if (!step.returned) state.showSet = [state.table[step.built][0]];
+        if (!step.returned) {
+          // The set it laid is read out with the engine's verdict, as a move is.
+          state.reveal = stepTiles[0];
+          state.revealKind = "step";
+        }
         changed();
         if (board.hintDone(state, hint.table)) {
           state.hint = null;

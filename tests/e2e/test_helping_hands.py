@@ -189,6 +189,10 @@ def test_hint_over_a_partly_arranged_table_ends_in_a_legal_play(app):
     step.click()
     assert app.rack_ids() == [i for i in rack if i != used]
     expect(message).to_contain_text("went back to your rack")
+    # A step that lays a set reads it out with its verdict, as a move is.
+    step.click()
+    said = re.compile(r"^Hint step: Set \d+, .+: (run|group), \d+ points\. Opening: \d+ of 30\.$")
+    expect(app.page.locator("#move-news")).to_have_text(said)
     for _ in range(len(hint["table"]) + 1):
         if step.is_hidden():
             break

@@ -151,9 +151,15 @@ def test_sorting_the_rack(app):
     app.button("Sort by Number").click()
     numbers = [by_id[i] for i in app.rack_ids()]
     assert [key_number(t) for t in numbers] == sorted(key_number(t) for t in numbers)
+    # Read out, with the tiles it now starts with (a screen reader heard nothing).
+    first = ", ".join(by_id[i]["label"] for i in app.rack_ids()[:3])
+    news = app.page.locator("#move-news")
+    expect(news).to_have_text(f"Your rack sorted by number: {first} first.")
     app.button("Sort by Colour").click()
     colours = [by_id[i] for i in app.rack_ids()]
     assert [key_colour(t) for t in colours] == sorted(key_colour(t) for t in colours)
+    first = ", ".join(by_id[i]["label"] for i in app.rack_ids()[:3])
+    expect(news).to_have_text(f"Your rack sorted by colour: {first} first.")
     expect(app.page.locator("body")).to_have_attribute("data-turn", "mine")  # free
 
 
