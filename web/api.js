@@ -101,6 +101,11 @@ export function createGame(engine, options = {}) {
     let said = `${where}.`;
     if (verdict?.problem !== undefined) said = `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
     else if (verdict) said = `${where}: ${verdict.kind}, ${verdict.value} points.`;
+    // The set it left, when that is no longer a set (it was told only at Confirm Play).
+    const left = state.revealKind === "move" ? state.revealFrom : [];
+    const k = left.length ? state.table.findIndex((r) => r.includes(left[0])) : -1;
+    const problem = k >= 0 && k !== i ? setVerdict(state, k)?.problem : undefined;
+    if (problem !== undefined) said += ` Set ${k + 1} is left not valid: ${problem.replace(/\.$/, "")}.`;
     // Before the opening, its total too, in the same words: the turn line shows it but is
     // not read out for a move (two announcements for one move).
     return withTotal(said);
@@ -164,6 +169,9 @@ export function createGame(engine, options = {}) {
    *  it kept for Undo, the tile let go and focused, its set scrolled into view and told. */
   function moved(id, before, kind = "move") {
     state.undo.push({ ...before, told: { id, kind } });
+    // The tiles of the set it came from, if it came from one (its news says if that is
+    // left not valid).
+    state.revealFrom = (before.table.find((row) => row.includes(id)) ?? []).filter((t) => t !== id);
     state.selected = null;
     state.highlight = new Set();
     state.drawn = new Set();
@@ -786,6 +794,7 @@ export function createGame(engine, options = {}) {
         state.focus = `tile-${id}`;
         state.reveal = id;
         state.revealKind = "move"; // told as a move, even just after a split
+        state.revealFrom = [];
         changed();
       });
     },

@@ -46,7 +46,8 @@ export function createState() {
     news: "", // where the tile just moved went, read out (#move-news)
     newsHasTotal: false, // the news just told says the opening's total (the turn line is not read out)
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view
-    revealKind: "move", // what moved it: "move", "split" (its set split before it), or Undo's "undo", "unsplit", "unstep"
+    revealKind: "move", // what moved it: "move", "split" (its set split before it), a hint's "step", or Undo's "undo", "unsplit", "unstep"
+    revealFrom: [], // the other tiles of the set it was taken from (a move's news checks that set)
     showSet: null, // ids of tiles whose sets the next render scrolls into view (a hint step's, See Table's)
     lastPlaced: [], // ids of the tiles the last turn put on the table (See Table shows their sets)
   };

@@ -202,8 +202,12 @@ def test_each_move_is_read_out_with_where_the_tile_went_and_its_set(app):
     )
     page.get_by_role("button", name="Put here: rack, end").click()
     rack = app.rack_ids()
+    # The set it left is no set now, and the news says so (it was told only at Confirm
+    # Play, QA pass 33).
+    assert len(names) == 3, names
     expect(news).to_have_text(
-        f"{names[0]} to your rack, place {len(rack)} of {len(rack)}. Opening: 0 of 30."
+        f"{names[0]} to your rack, place {len(rack)} of {len(rack)}."
+        " Set 1 is left not valid: a set needs at least 3 tiles. Opening: 0 of 30."
     )
     expect(turn_line).to_have_attribute("aria-live", "off")
     # Undo tells the tile back in its set, with the total it brings back (the turn line,
