@@ -745,7 +745,7 @@ export function createGame(engine, options = {}) {
     move(id, dest) {
       if (dest.area === "rack" && board.canMove(state, id) && !board.fromRack(state, id)) {
         // Said, not silently ignored: a tap on the rack or a drop there did nothing.
-        say(`${tileName(id)} was on the table when your turn began: it stays on the table. Only tiles from your rack can go back to it.`, "error");
+        say(`${tileName(id)} stays on the table: it was there when your turn began, and only tiles you laid this turn can go back to your rack.`, "error");
         redraw();
         return false;
       }

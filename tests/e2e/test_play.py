@@ -198,8 +198,8 @@ def test_return_to_rack_says_why_a_table_tile_stays_on_the_table(app):
     app.button("Return to rack").click()
     label = app.tile(run[0]).get_attribute("aria-label")
     expect(app.page.locator("#message")).to_have_text(
-        f"{label[0].upper()}{label[1:]} was on the table when your turn began: it stays on"
-        " the table. Only tiles from your rack can go back to it."
+        f"{label[0].upper()}{label[1:]} stays on the table: it was there when your turn"
+        " began, and only tiles you laid this turn can go back to your rack."
     )
     assert (app.table_ids(), app.rack_ids()) == (before, rack)
     expect(app.tile(run[0])).to_have_attribute("aria-pressed", "true")
@@ -474,10 +474,11 @@ def test_a_table_tile_tapped_to_the_rack_stays_and_the_page_says_why(app):
     app.drag(app.tile(tile), app.rack)
     expect(message).to_contain_text("stays on the table")
     assert app.table_ids() == table
-    # A sentence that starts with the tile's name starts with a capital ("Yellow 1 was…").
+    # A sentence that starts with the tile's name starts with a capital ("Yellow 1
+    # stays…"), and says first what happens: on a phone the message shows two lines.
     label = app.tile(tile).get_attribute("aria-label")
     expect(message).to_have_text(
-        re.compile("^" + re.escape(label.capitalize()) + " was on the table")
+        re.compile("^" + re.escape(label.capitalize()) + " stays on the table: it was there")
     )
 
 
