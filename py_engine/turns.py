@@ -653,7 +653,8 @@ def narrate_play(
     for i, row in enumerate(after):
         new = [t for t in row if t.id not in origin]
         old = [t for t in row if t.id in origin]
-        moved.update(t.id for t in old if origin[t.id] != home.get(i))
+        strays = [t for t in old if origin[t.id] != home.get(i)]  # from other table sets
+        moved.update(t.id for t in strays)
         # A new set: rack tiles alone, or with a tile or two taken from the table, or with
         # tiles taken from several table sets (K9, K10 and K11 out of three groups, with
         # K8: "made K8 K9 K10 K11 (K9 K10 K11 from the table)"; it was named as a set
@@ -691,10 +692,9 @@ def narrate_play(
             line = f"{' '.join(t.code for t in new)} to {' '.join(t.code for t in own)}"
             # Tiles it took from other table sets are named with it ("B8 to B11 B12" read
             # as a set that cannot be, when B9 and a joker came along to fill the gap).
-            foreign = [t for t in old if i in home and origin[t.id] != home[i]]
-            if foreign:
-                line += f" (with {' '.join(t.code for t in foreign)} from the table)"
-                explained.update(t.id for t in foreign)
+            if i in home and strays:
+                line += f" (with {' '.join(t.code for t in strays)} from the table)"
+                explained.update(t.id for t in strays)
             added.append(line)
             added_new.extend(new)
     rearranged = bool(moved - explained)

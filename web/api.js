@@ -125,17 +125,22 @@ export function createGame(engine, options = {}) {
     return code ? `joker as ${codeLabel(code)}` : tileName(id);
   }
 
-  /** Table set ``k``, its tiles and its verdict: "Set 3, red 5 to red 9: run, 35 points",
-   *  a joker named with what it stands for ("joker as red 9"). */
+  /** Table set ``k``, its tiles and its verdict: "Set 3, red 5 to red 9: run, 35 points". */
   function setNews(k) {
+    return `Set ${k + 1}, ${setTiles(k)}`;
+  }
+
+  /** Set ``k``'s tiles and its verdict, "red 5 to red 9: run, 35 points", a joker named
+   *  with what it stands for ("joker as red 9"). */
+  function setTiles(k) {
     const row = state.table[k];
     const verdict = setVerdict(state, k);
     const name = (id) => setTileName(k, id);
     // A run of 4 or more from its first tile to its last; a group, or a few tiles, each.
     const run = verdict?.kind === "run" && row.length > 3;
     const tiles = run ? `${name(row[0])} to ${name(row.at(-1))}` : row.map(name).join(", ");
-    if (verdict?.problem !== undefined) return `Set ${k + 1}, ${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
-    return verdict ? `Set ${k + 1}, ${tiles}: ${verdict.kind}, ${verdict.value} points` : `Set ${k + 1}, ${tiles}`;
+    if (verdict?.problem !== undefined) return `${tiles}: not valid, ${verdict.problem.replace(/\.$/, "")}`;
+    return verdict ? `${tiles}: ${verdict.kind}, ${verdict.value} points` : tiles;
   }
 
   /** Before the opening, the words end with its total (the turn line is not read out). */
@@ -150,7 +155,7 @@ export function createGame(engine, options = {}) {
     if (state.revealKind === "unstep") return withTotal("Undone: the hint's last step.");
     if (state.revealKind === "unsplit") {
       const i = state.table.findIndex((row) => row.includes(id));
-      return withTotal(`Undone: Set ${i + 1} whole again, ${setNews(i).slice(`Set ${i + 1}, `.length)}.`);
+      return withTotal(`Undone: Set ${i + 1} whole again, ${setTiles(i)}.`);
     }
     return `Undone: ${moveNews(id, true)}`;
   }
@@ -840,7 +845,7 @@ export function createGame(engine, options = {}) {
         // Read out: the tiles move, and a screen reader heard nothing of it.
         const first = state.rack.slice(0, 3).map(tileName).join(", ");
         tellMove(`Your rack sorted by ${by}${first ? `: ${first} first` : ""}.`);
-        state.newsHasTotal = false;
+        state.newsHasTotal = false; // these words say no opening total
         redraw();
       });
     },

@@ -161,8 +161,7 @@ def test_split_news_names_a_joker_by_the_tile_it_stands_for(app):
     back = f"Undone: {tiles[3]} back to Set {k + 2}, place 1 of {len(run) - 3}"
     expect(news).to_have_text(f"{back}: run, {points[1]} points.")
     app.button("Undo").click()
-    whole = f"{tiles[0]} to {tiles[-1]}" if len(tiles) > 3 else ", ".join(tiles)
-    whole += f": run, {sum(points)} points"
+    whole = f"{tiles[0]} to {tiles[-1]}: run, {sum(points)} points"  # 6 tiles or more
     expect(news).to_have_text(f"Undone: Set {k + 1} whole again, {whole}.")
 
 
