@@ -12,6 +12,14 @@
 //   game/saving.js      the save and the page's records in localStorage
 //   game/restoring.js   the saved game brought back; another tab taking it on
 //   game/narration.js   what is said
+//
+// A module of game/ that keeps something of its own between calls (the clock's timer,
+// the newest live check, the loop of computer turns under way, the restore in hand) is a
+// factory, createX(state, engine, hooks): one closure over exactly what it is given,
+// each function inside it short, so a factory runs to a hundred lines or two. The rest
+// (narration, saving, who-starts) are plain functions of the state. Who gets what is
+// wired here, once; imports only run down: api.js > game/ > render/ > the shared
+// modules (board.js, verdicts.js, words.js, variants.js) > state.js.
 
 import * as board from "./board.js";
 import { createClock } from "./game/clock.js";
@@ -28,6 +36,8 @@ import { createState } from "./state.js";
 
 export { keptSettings, MAX_DELAY_MS } from "./game/saving.js";
 
+/** The game over ``engine`` (engine.js): the api below, its state in ``api.state``.
+ *  Long only for the table of methods, one line each. */
 export function createGame(engine, options = {}) {
   const state = createState();
   state.delay = options.botDelay ?? 900;

@@ -323,7 +323,7 @@ const drags = attachDrag(screen, $("drag-layer"), {
   onDrop: (id, dest) => game.drop(id, dest),
   onRefused: (id, dest) => game.drop(id, dest), // says why, when it is the rack
 });
-// Whose turn it is, as rendered (render.js): when the player's turn ends under a tile
+// Whose turn it is, as rendered (render.js, body[data-turn]): when the player's turn ends under a tile
 // still held (the clock ran out), the tile is let go of at once.
 new MutationObserver(() => drags.settle()).observe(document.body, { attributes: true, attributeFilter: ["data-turn"] });
 

@@ -51,7 +51,8 @@ function renderTurnButtons(state) {
   // Shown on every turn, disabled on the computers': hidden, it took the bar from two
   // rows to one at tablet widths, and the table grew and shrank by 37 px every turn.
   // Any table tile held enables it: for one that was on the table as the turn began it
-  // says why that tile stays there (game/turn.js ``move``), where a greyed button said nothing.
+  // says why that tile stays there (game/turn.js ``move``), where a greyed button said
+  // nothing.
   $("return").disabled = !(mine && onTable);
   $("split").disabled = !(mine && sel !== null && canSplit(state, sel));
 }
