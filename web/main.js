@@ -6,9 +6,14 @@
 import { createGame, keptSettings, MAX_DELAY_MS } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
 import { Engine } from "./engine.js";
-import { count, landFlights, logShown, markClipped, renderHowTo, VARIANTS } from "./render.js";
+import { landFlights } from "./render/flights.js";
+import { renderHowTo } from "./render/howto.js";
+import { logShown } from "./render/log.js";
+import { markClipped } from "./render/message.js";
 import { attachRoving } from "./roving.js";
 import { clearStats, loadStats, statsRows } from "./stats.js";
+import { VARIANTS } from "./variants.js";
+import { count } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 const $ = (id) => document.getElementById(id);
@@ -170,7 +175,7 @@ $("abandon-confirm").addEventListener("click", () => {
 async function startGame() {
   const button = $("start-game");
   button.disabled = true;
-  button.dataset.waiting = game.state.boot.ready ? "" : "yes"; // render.js adds how far
+  button.dataset.waiting = game.state.boot.ready ? "" : "yes"; // render/boot.js adds how far
   button.textContent = game.state.boot.ready ? "Dealing…" : "Waiting for the engine…";
   game.render();
   await game.newGame(readSettings());
@@ -318,7 +323,7 @@ const drags = attachDrag(screen, $("drag-layer"), {
   onDrop: (id, dest) => game.drop(id, dest),
   onRefused: (id, dest) => game.drop(id, dest), // says why, when it is the rack
 });
-// Whose turn it is, as rendered (render.js): when the player's turn ends under a tile
+// Whose turn it is, as rendered (render.js, body[data-turn]): when the player's turn ends under a tile
 // still held (the clock ran out), the tile is let go of at once.
 new MutationObserver(() => drags.settle()).observe(document.body, { attributes: true, attributeFilter: ["data-turn"] });
 

@@ -34,7 +34,11 @@ export function createState() {
     // A new game is being started (dealt): the view is still the old game's until the
     // engine answers, and the old game must not be resumed (nor its clock started) meanwhile.
     starting: false,
-    gameId: null, // the game in hand's own name (api.js SETTINGS_KEY), for statistics
+    delay: 900, // ms a computer turn stays on show (the start screen's choice)
+    // Bumped by every new game (and a restore, and another tab taking the game), so a
+    // loop of computer turns or a who-starts draw of the game before stops.
+    epoch: 0,
+    gameId: null, // the game in hand's own name (game/saving.js SETTINGS_KEY), for statistics
     gameForm: null, // the start screen's choices it was started with (SETTINGS_KEY)
     resigning: false, // the player resigned: the computer-turn loop sends it next
     unrestored: false, // a saved game failed to load (the engine failed) and is still kept

@@ -1,7 +1,7 @@
 // Per-device statistics, kept in localStorage: games and rounds played and won, the
 // best round score, and the average points left on the rack at the end of a round.
 
-import { minus } from "./render.js";
+import { minus } from "./words.js";
 
 const KEY = "rummikub.stats";
 

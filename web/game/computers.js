@@ -1,0 +1,260 @@
+// The computers' turns, one at a time, each shown at the player's pace: the engine's
+// answer to a played turn is settled (shown, saved), then every computer to move plays,
+// its tiles revealed one by one and its turn narrated, until it is the player's turn or
+// the round is over. Also where a resignation is sent from (between two computer
+// turns: the engine answers one call at a time).
+
+import * as board from "../board.js";
+import { flyIn, reducedMotion, showDraw, tileSpots } from "../render/flights.js";
+import { focusToRack } from "../render/focus.js";
+import { recordRound } from "../stats.js";
+import { say, sentence } from "./narration.js";
+import { keepSince, persist } from "./saving.js";
+
+const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
+
+/** Is it a computer's turn in ``view``? (The player plays the seat the view is for.) */
+const computersTurn = (view) => view.current !== view.me;
+
+/** Has the player left this round (resigned)? Then no turn of theirs comes round. */
+export function outOfRound(state) {
+  const v = state.view;
+  return !!v && !!v.players[v.me]?.resigned;
+}
+
+/** ``clock`` is the turn clock (clock.js), started when the player's turn comes. */
+export function createComputers(state, engine, { redraw, clock }) {
+  // One loop of computer turns at a time: the one running, and the last one started.
+  let running = null;
+  let computers = Promise.resolve();
+  // The loop's pauses (the reveal, a turn on show): a resignation cuts the current one
+  // short.
+  let hurry = () => {};
+  function pause(ms) {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      hurry = () => (clearTimeout(timer), resolve());
+    });
+  }
+
+  /** Take the engine's answer to the player's action: shown (``what`` said; ``shown``
+   *  run once it is drawn, a flight to watch), saved, then the computers play. False
+   *  when the engine refused it (the message says why). */
+  async function settle(answer, what, shown = null) {
+    if (answer.error) {
+      say(state, answer.error, "error");
+      redraw();
+      return false;
+    }
+    board.applyView(state, answer.view);
+    if (what) say(state, what);
+    state.busy = true; // until the game is saved and the computers have played
+    redraw();
+    shown?.();
+    await persist(state, engine);
+    await run();
+    return true;
+  }
+
+  /** Every computer to move takes its turn (``since``: the turns told and highlighted
+   *  before a reload, {lines, highlight}). The loop already running, if one is. */
+  function run(since = null) {
+    if (!running) running = computerTurns(since).finally(() => (running = null));
+    computers = running;
+    return running;
+  }
+
+  async function computerTurns(since) {
+    const v = () => state.view;
+    const mine = state.epoch;
+    // What the player last did (or was told), then each computer turn: the summary
+    // shown when the player's turn starts.
+    const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
+    const start = told.length;
+    // Every tile the computers placed or moved since the player's last turn stays
+    // highlighted until the player's first move: the summary tells all their turns.
+    // After a reload, those before it come back (restoring.js) and go on from there.
+    if (since) told.push(...since.lines);
+    let fresh = !since;
+    // A resignation is sent from here, between two computer turns (never beside one: the
+    // engine answers one call at a time, and a bot turn cut off by the watchdog restarts
+    // the worker), so one made while the computers play takes effect at once.
+    while (mine === state.epoch && !state.stale && !v().round_over && (computersTurn(v()) || state.resigning)) {
+      if (fresh) state.highlight = new Set();
+      fresh = false;
+      if (state.resigning) {
+        await resignNow();
+        if (mine !== state.epoch) return;
+        continue;
+      }
+      if (!(await computerTurn(told, mine))) return;
+      keepSince(state, told.slice(start));
+      if (pace()) await pause(pace());
+    }
+    if (mine !== state.epoch) return;
+    handBack(told);
+  }
+
+  // Once the player is out of the round (resigned), nobody is waiting for the
+  // computers' turns: they are played out at once, then the round's end is shown.
+  // Asked again at every pause: a resignation cuts short the turn on show.
+  const pace = () => (outOfRound(state) || state.resigning ? 0 : state.delay);
+
+  /** One computer's turn, asked for, shown and saved; its narration added to ``told``.
+   *  False when the loop is to stop (a new game, or the engine refused). */
+  async function computerTurn(told, mine) {
+    const delay = pace();
+    const player = state.view.current;
+    state.busy = true;
+    state.showing = { player, action: "thinking" };
+    redraw();
+    const answer = await askBot(player, told);
+    if (mine !== state.epoch) return false;
+    if (answer.error) {
+      state.busy = false;
+      state.showing = null;
+      say(state, answer.error, "error");
+      redraw();
+      return false;
+    }
+    if (!(await showTurn(answer, told, delay, mine))) return false;
+    await persist(state, engine);
+    return mine === state.epoch;
+  }
+
+  /** The engine's move for the computer to play; one that thinks too long is cut off,
+   *  and a quick move asked for instead. */
+  async function askBot(player, told) {
+    try {
+      return await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS });
+    } catch (err) {
+      if (err.message !== "timeout") throw err;
+      say(state, `${state.view.players[player].name} took too long; it plays a quick move instead`, "error");
+      told.push(sentence(state.message.text));
+      redraw();
+      await engine.restart();
+      // The same search would run just as long: ask for a quick (Easy-level) move.
+      return engine.call({ cmd: "bot_turn", quick: true }, { timeoutMs: BOT_TIMEOUT_MS });
+    }
+  }
+
+  /** A computer's turn shown: narrated, its tiles highlighted and revealed one by one.
+   *  False when a new game began meanwhile. */
+  async function showTurn(answer, told, delay, mine) {
+    const turn = answer.turn;
+    const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
+    // Where the table tiles it moves stand before it moves them: they fly from there.
+    const spots = tileSpots(moved);
+    board.applyView(state, answer.view);
+    // The view's `current` is already the next player: until the turn has been shown,
+    // the page names the computer whose turn it was and says what it did.
+    state.showing = { player: turn.player, action: turn.action, placed: new Set(turn.placed) };
+    const line = sentence(turn.narration);
+    told.push(line);
+    say(state, line);
+    for (const id of moved) state.highlight.add(id);
+    // Shown tile by tile at the player's speed (all at once when instant or when the
+    // player prefers less motion), each flying in from where it was on the table or from
+    // the computer's card; the narration is the newest line of the log.
+    if (delay && moved.length && !reducedMotion()) {
+      if (!(await reveal(moved, spots, delay, turn.player, mine))) return false;
+    }
+    state.pending = new Set();
+    redraw();
+    if (turn.action === "draw" && pace() && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));
+    return true;
+  }
+
+  /** The tiles of a computer's play shown one at a time, each flying in. */
+  async function reveal(moved, spots, delay, player, mine) {
+    state.pending = new Set(moved);
+    redraw();
+    const step = Math.max(80, Math.min(350, delay / moved.length));
+    const flight = Math.round(Math.min(450, Math.max(220, step * 1.4)));
+    for (const id of moved) {
+      await pause(step);
+      if (mine !== state.epoch) return false;
+      if (!pace()) break; // resigned: the rest of the play at once
+      state.pending.delete(id);
+      redraw();
+      flyIn(id, spots.get(id), flight, player);
+    }
+    return true;
+  }
+
+  /** The computers are done: the player's turn (told what they did, the clock started),
+   *  or the round's end. */
+  function handBack(told) {
+    const v = state.view;
+    state.resigning = false; // the round ended before it was sent: nothing to resign
+    state.busy = false;
+    state.showing = null;
+    // Summed up only when the player's turn comes round (one line per opponent): after a
+    // resignation the computers may play out the rest of the round, far too much to say.
+    if (told.length > 1 && !v.round_over && !computersTurn(v)) say(state, told.join(" "));
+    if (v.round_over) {
+      state.dialog = "round";
+      recordRound(v, roundKey(v));
+    } else if (state.rack.length && focusToRack()) {
+      // The turn starts on the rack rather than back at the top of the page.
+      state.focus = `tile-${state.rack[0]}`;
+    }
+    redraw();
+    clock.start();
+  }
+
+  /** Names a finished round, so statistics count it once even across reloads: by the
+   *  game's own name and the round (a game saved before games had names, by its scores). */
+  function roundKey(view) {
+    if (state.gameId) return JSON.stringify([state.gameId, view.round]);
+    return JSON.stringify([view.history, view.players.map((p) => p.name), view.round]);
+  }
+
+  /** Send the resignation the player confirmed (from the computer-turn loop). */
+  async function resignNow() {
+    clock.stop();
+    state.busy = true;
+    let answer;
+    try {
+      answer = await engine.call({ cmd: "resign" });
+    } finally {
+      state.resigning = false;
+    }
+    if (answer.error) {
+      say(state, answer.error, "error");
+      redraw();
+      return;
+    }
+    board.applyView(state, answer.view);
+    say(state, "You resigned this round.");
+    redraw();
+    await persist(state, engine);
+  }
+
+  /** Resign this round (after the player confirmed); the computers play it out. Sent
+   *  at once: on the player's turn, or during the computers' turns, where the loop
+   *  sends it after the turn being computed, with the rest of the round at no pace. */
+  async function resign() {
+    if (!state.view || state.view.round_over || outOfRound(state) || state.resigning || state.starting) return;
+    state.resigning = true;
+    clock.stop();
+    state.highlight = new Set();
+    hurry();
+    redraw();
+    // A play, a draw or a deal still on its way to the engine goes first (its answer
+    // starts the computer loop, which then sends the resignation); never beside it.
+    while (state.resigning && !running && (state.busy || state.whoStarts)) await sleep(50);
+    if (state.resigning) await run();
+  }
+
+  return {
+    settle,
+    run,
+    resign,
+    hurry: () => hurry(),
+    /** The last loop of computer turns, ended (a new game or a restore waits for it). */
+    finished: () => computers.catch(() => {}),
+  };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,28 @@
+// The rack region: the player's tiles in their own order, with the gaps of a rack tile
+// picked up (where it may go back to).
+
+import { fromRack } from "../board.js";
+import { isMyTurn } from "../state.js";
+import { $, setChildren } from "./dom.js";
+import { between, gap, tileNode } from "./tile-elements.js";
+
+export function renderRack(state) {
+  const rack = $("rack");
+  const mine = isMyTurn(state);
+  const selected = state.selected;
+  const gaps = mine && selected !== null && fromRack(state, selected);
+  const children = [];
+  state.rack.forEach((id, j) => {
+    if (gaps) children.push(gap({ area: "rack", index: j }, `Put here: rack, ${between(state, state.rack, j)}`));
+    children.push(
+      tileNode(state.tiles.get(id), {
+        selected: selected === id,
+        hint: state.hintIds.has(id),
+        highlight: state.highlight.has(id) || state.drawn.has(id),
+      }),
+    );
+  });
+  if (gaps) children.push(gap({ area: "rack", index: state.rack.length }, `Put here: rack, ${between(state, state.rack, state.rack.length)}`));
+  setChildren(rack, children);
+  rack.classList.toggle("armed", gaps);
+}

@@ -1,0 +1,35 @@
+// The who-starts draw, over the table at a round's start: each player's tile face down,
+// then turned, then what it decided ("You start", "A tie: draw again").
+
+import { $, el } from "./dom.js";
+import { tileElement } from "./tile-elements.js";
+
+export function renderWhoStarts(state) {
+  const box = $("who-starts");
+  const w = state.whoStarts;
+  box.hidden = !w;
+  if (!w) {
+    box.dataset.round = "";
+    return;
+  }
+  const v = state.view;
+  if (box.dataset.round !== String(w.round)) {
+    box.dataset.round = String(w.round);
+    box.replaceChildren(
+      el("p", { class: "who-title", text: w.round ? "Drawing again" : "Highest tile starts" }),
+      ...w.draws.map((d) =>
+        el("div", { class: "who-row" }, [
+          el("span", { class: "who-name", text: d.player === v.me ? "You" : v.players[d.player].name }),
+          el("span", { class: "flip" }, [
+            el("span", { class: "flip-back" }),
+            el("span", { class: "flip-front" }, [tileElement(d.tile)]),
+          ]),
+        ]),
+      ),
+      el("p", { class: "who-outcome" }),
+    );
+  }
+  for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
+  // Said once the tiles are turned, not before: the draw's outcome is its news.
+  box.querySelector(".who-outcome").textContent = w.flipped ? w.outcome : "";
+}
