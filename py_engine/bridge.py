@@ -38,36 +38,98 @@ class BridgeError(ValueError):
 
 
 class Session:
-    """The game in progress and what the page has been told about it."""
+    """The game in progress and what the page has been told about it.
 
-    def __init__(self, match: Match, log: list[str] | None = None) -> None:
+    One device may be passed round the table: any seat may be a person (``kind``
+    "human"), and the others computers. With one person the log addresses them as "You";
+    with several, everyone is named, and what only one of them may see (the tile they
+    drew) is a private line of the log, shown in their own view alone.
+    """
+
+    def __init__(self, match: Match, log: list[Any] | None = None) -> None:
         self.match = match
-        humans = [i for i, p in enumerate(match.players) if p.get("kind") == "human"]
-        if len(humans) != 1:
-            raise BridgeError("a game needs exactly one human player")
+        self.people = [i for i, p in enumerate(match.players) if p.get("kind") == "human"]
+        if not self.people:
+            raise BridgeError("a game needs at least one person")
         for p in match.players:
             if p.get("kind") == "bot" and p.get("level") not in LEVELS:
                 raise BridgeError(f"unknown level {p.get('level')!r}; levels: {', '.join(LEVELS)}")
-        self.me = humans[0]
-        self.log: list[str] = log or []
+        self.log: list[Any] = log or []
         self.last_call_told: int | None = None  # the round whose last call the log told
 
     @property
     def round(self) -> Round:
         return self.match.round
 
+    @property
+    def shared(self) -> bool:
+        """Several people share the device: each sees only their own rack."""
+        return len(self.people) > 1
+
     def name(self, player: int) -> str:
         return str(self.match.players[player].get("name") or f"Player {player + 1}")
 
+    def who(self, player: int, start: bool = True) -> str:
+        """How the log names ``player``: the one person of a game is "You" ("you" within a
+        sentence), everyone else by name."""
+        if player in self.people and not self.shared:
+            return "You" if start else "you"
+        return self.name(player)
+
     def subject(self, player: int, verb: str) -> str:
-        """``Computer 1 starts`` but ``You start``: the human is addressed as "You"."""
-        if player == self.me:
+        """``Computer 1 starts`` but ``You start``: the one person is addressed as "You"."""
+        if player in self.people and not self.shared:
             return f"You {_SECOND_PERSON.get(verb, verb)}"
         return f"{self.name(player)} {verb}"
 
-    def say(self, line: str) -> None:
-        self.log.append(line)
+    def say(self, line: str, player: int | None = None, own: str | None = None) -> None:
+        """Log ``line`` for everyone; with ``own``, ``player`` sees that instead (what only
+        they may know, on a shared device)."""
+        entry: Any = line
+        if own is not None and own != line:
+            # With one person nobody else reads the log: their own line is the line.
+            entry = {"seat": player, "own": own, "all": line} if self.shared else own
+        self.log.append(entry)
         del self.log[:-LOG_LINES]
+
+    def log_for(self, viewer: int | None) -> list[str]:
+        """The log as ``viewer`` may read it (None: anyone at the table)."""
+        return [
+            line if isinstance(line, str) else line["own" if line["seat"] == viewer else "all"]
+            for line in self.log
+        ]
+
+    def next_person(self) -> int | None:
+        """The person who acts next: the current player, or the first person after them in
+        turn order still in the round (None when the round is over or none is left)."""
+        game = self.round
+        if game.is_over:
+            return None
+        active = set(game.active_players())
+        for step in range(game.players):
+            seat = (game.current + step) % game.players
+            if seat in active and seat in self.people:
+                return seat
+        return None
+
+    def seat(self, request: dict[str, Any], acting: bool = True) -> int | None:
+        """Whom a request is for: its ``seat``, which must be a person's. Without one, the
+        one person of the game; on a shared device, the person whose turn it is for an
+        action, and nobody in particular (the view anyone may see) otherwise."""
+        if "seat" in request and request["seat"] is not None:
+            seat = request["seat"]
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat not in self.people:
+                raise BridgeError(
+                    f"seat must be a person's seat: {', '.join(map(str, self.people))}"
+                )
+            return seat
+        if not self.shared:
+            return self.people[0]
+        if acting:
+            if self.round.current in self.people:
+                return self.round.current
+            raise BridgeError("It is not a person's turn")
+        return None
 
     def save(self) -> str:
         data = self.match.to_json()
@@ -95,12 +157,18 @@ def _set_json(row: Sequence[Tile], rules: Rules) -> dict[str, Any]:
     }
 
 
-def view(session: Session) -> dict[str, Any]:
-    """What the human player may see of the game."""
-    match, game, me = session.match, session.round, session.me
+def view(session: Session, me: int | None) -> dict[str, Any]:
+    """What the person in seat ``me`` may see of the game; with ``me`` None, what anyone
+    at the table may see (no rack: the view shown while the device is handed over)."""
+    match, game = session.match, session.round
     totals = match.totals
+    next_person = session.next_person()
     return {
         "me": me,
+        "people": list(session.people),
+        # Whom the device goes to before anything of a rack is shown: the person who acts
+        # next, when they are not the one looking (several people only).
+        "hand_over": next_person if session.shared and next_person != me else None,
         "players": [
             {
                 "name": session.name(p),
@@ -114,17 +182,17 @@ def view(session: Session) -> dict[str, Any]:
             }
             for p, info in enumerate(match.players)
         ],
-        "rack": [t.to_json() for t in game.racks[me]],
+        "rack": [] if me is None else [t.to_json() for t in game.racks[me]],
         # what the player drew at their last turn, so a reloaded page can still say it
-        "drawn": [] if game.is_over else [t.to_json() for t in game.drawn[me]],
+        "drawn": [] if game.is_over or me is None else [t.to_json() for t in game.drawn[me]],
         "table": [_set_json(row, game.rules) for row in game.table],
         "pool": len(game.pool),
         # the pool ran dry under "last call": each player has one turn left, the engine's rule
         "last_call": game.last_call_left is not None,
         "current": game.current,
         "turn": game.turn,
-        "threshold": game.threshold(me),
-        "opened": game.opened[me],
+        "threshold": None if me is None else game.threshold(me),
+        "opened": None if me is None else game.opened[me],
         "round": len(match.rounds),
         "round_over": game.is_over,
         "outcome": (
@@ -136,7 +204,7 @@ def view(session: Session) -> dict[str, Any]:
         "winner": match.winner,
         "history": [list(s) for s in match.history],
         "rules": match.rules.to_json(),
-        "log": list(session.log),
+        "log": session.log_for(me),
     }
 
 
@@ -213,9 +281,10 @@ def _new_game(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise BridgeError("seed must be a whole number or null")
     session = Session(Match(rules, seed, clean))
+    viewer = session.seat(request, acting=False)
     _announce_start(session)
     _session = session
-    return {"view": view(session), "who_starts": _who_starts_json(session.round)}
+    return {"view": view(session, viewer), "who_starts": _who_starts_json(session.round)}
 
 
 def _announce_start(session: Session) -> None:
@@ -228,16 +297,19 @@ def _who_starts_json(game: Round) -> list[list[dict[str, Any]]]:
 
 
 def _view(request: dict[str, Any]) -> dict[str, Any]:
-    return {"view": view(_need_session())}
+    session = _need_session()
+    return {"view": view(session, session.seat(request, acting=False))}
 
 
 def _check(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
-    check = session.round.check(_table_arg(request), player=session.me)
+    check = session.round.check(_table_arg(request), player=session.seat(request))
     return _check_json(check, session.round.rules.wrap_runs)
 
 
-def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _after_turn(
+    session: Session, events: list[dict[str, Any]], viewer: int | None
+) -> dict[str, Any]:
     game = session.round
     # The turn that emptied the pool began the last call: every active player is owed one
     # more turn (the count only falls from there). Said once in the log.
@@ -258,28 +330,30 @@ def _after_turn(session: Session, events: list[dict[str, Any]]) -> dict[str, Any
             session.say(f"{session.subject(out.winner, 'went')} out and won the round")
         else:
             session.say(f"{session.subject(out.winner, 'won')} the round")
-    return {"view": view(session), "events": events}
+    return {"view": view(session, viewer), "events": events}
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     game = session.round
+    me = session.seat(request)
     before = [list(row) for row in game.table]
     table = _table_arg(request)
-    game.play(table, player=session.me)
-    session.say(describe_play("You", before, game.table))
-    return _after_turn(session, [{"type": "play", "player": session.me}])
+    game.play(table, player=me)
+    session.say(describe_play(session.who(me), before, game.table))
+    return _after_turn(session, [{"type": "play", "player": me}], me)
 
 
 def _draw(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
-    tile = session.round.draw_or_pass(player=session.me)
-    me = "You"
+    me = session.seat(request)
+    tile = session.round.draw_or_pass(player=me)
     if tile is None:
-        session.say(f"{me} passed")
-        return _after_turn(session, [{"type": "pass", "player": session.me}])
-    session.say(f"{me} drew {_drawn(tile)}")
-    return _after_turn(session, [{"type": "draw", "player": session.me, "tiles": [tile.to_json()]}])
+        session.say(session.subject(me, "passed"))
+        return _after_turn(session, [{"type": "pass", "player": me}], me)
+    drew = session.subject(me, "drew")
+    session.say(f"{drew} a tile", me, own=f"{drew} {_drawn(tile)}")
+    return _after_turn(session, [{"type": "draw", "player": me, "tiles": [tile.to_json()]}], me)
 
 
 def _drawn(*tiles: Tile) -> str:
@@ -292,26 +366,36 @@ def _drawn(*tiles: Tile) -> str:
 def _timeout(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     game = session.round
+    me = session.seat(request)
     table = None if request.get("table") is None else _table_arg(request)
     if not request.get("touched", table is not None):
         table = None
     before = [list(row) for row in game.table]
-    what, drawn = game.timeout(table, player=session.me)
-    if drawn:
-        s = "" if len(drawn) == 1 else "s"
-        penalty = f"you drew {len(drawn)} penalty tile{s}: {_drawn(*drawn)}"
-    else:
-        penalty = "the pool is empty, so there was no penalty"
-    lines = {
-        "draw": f"Time ran out: you drew {_drawn(*drawn)}",
-        "pass": "Time ran out: you passed",
-        "play": f"Time ran out: {describe_play('you', before, game.table)}",
-        "penalty": f"Time ran out: the table snapped back and {penalty}",
+    what, drawn = game.timeout(table, player=me)
+    you = session.who(me, start=False)
+    s = "" if len(drawn) == 1 else "s"
+    lines = {  # what everyone may read; the drawn tiles are told to the player alone
+        "draw": f"Time ran out: {you} drew a tile",
+        "pass": f"Time ran out: {you} passed",
+        "play": f"Time ran out: {describe_play(you, before, game.table)}",
+        "penalty": "Time ran out: the table snapped back and "
+        + (
+            f"{you} drew {len(drawn)} penalty tile{s}"
+            if drawn
+            else "the pool is empty, so there was no penalty"
+        ),
     }
-    session.say(lines[what])
-    event = {"type": "timeout", "outcome": what, "player": session.me}
+    own = lines[what]
+    if drawn:
+        own = (
+            f"Time ran out: {you} drew {_drawn(*drawn)}"
+            if what == "draw"
+            else f"{own}: {_drawn(*drawn)}"
+        )
+    session.say(lines[what], me, own=own)
+    event = {"type": "timeout", "outcome": what, "player": me}
     event["tiles"] = [t.to_json() for t in drawn]
-    return _after_turn(session, [event])
+    return _after_turn(session, [event], me)
 
 
 def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
@@ -344,7 +428,8 @@ def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
         "narration": narration,
     }
     session.say(narration)
-    answer = _after_turn(session, [{"type": result["action"], "player": player}])
+    viewer = session.seat(request, acting=False)
+    answer = _after_turn(session, [{"type": result["action"], "player": player}], viewer)
     answer["turn"] = result
     return answer
 
@@ -352,9 +437,10 @@ def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
 def _hint(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     game = session.round
-    if game.is_over or game.current != session.me:
+    me = session.seat(request)
+    if game.is_over or game.current != me:
         raise IllegalAction("It is not your turn")
-    best = bots.hint(game, session.me)
+    best = bots.hint(game, me)
     if best is None:
         return {"table": None, "placed": [], "steps": []}
     # What to do, in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6", and the tiles
@@ -370,16 +456,20 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
 
 def _resign(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
-    session.round.resign(session.me)
-    session.say("You resigned")
-    return _after_turn(session, [{"type": "resign", "player": session.me}])
+    if session.shared and request.get("seat") is None:
+        raise BridgeError("With several people, resign needs the 'seat' of the one resigning")
+    me = session.seat(request)
+    session.round.resign(me)
+    session.say(session.subject(me, "resigned"))
+    return _after_turn(session, [{"type": "resign", "player": me}], me)
 
 
 def _next_round(request: dict[str, Any]) -> dict[str, Any]:
     session = _need_session()
     session.match.next_round()
     _announce_start(session)
-    return {"view": view(session), "who_starts": _who_starts_json(session.round)}
+    viewer = session.seat(request, acting=False)
+    return {"view": view(session, viewer), "who_starts": _who_starts_json(session.round)}
 
 
 def _save(request: dict[str, Any]) -> dict[str, Any]:
@@ -394,14 +484,31 @@ def _load(request: dict[str, Any]) -> dict[str, Any]:
     data = parse_save(text)  # parsed once: the match and the page's log both come from it
     match = Match.from_json(data)
     log = data.get("log", [])
-    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+    if not isinstance(log, list) or not all(_log_line(line, match) for line in log):
         raise SaveError("the saved game is corrupt (its log)")
     try:
         session = Session(match, log[-LOG_LINES:])
+        viewer = session.seat(request, acting=False)
     except BridgeError as error:
         raise SaveError(f"the saved game is corrupt ({error})") from None
     _session = session
-    return {"view": view(session)}
+    return {"view": view(session, viewer)}
+
+
+def _log_line(line: Any, match: Match) -> bool:
+    """Whether ``line`` is a line of a saved log: a string, or a line with a private
+    version for one seat (see :meth:`Session.say`)."""
+    if isinstance(line, str):
+        return True
+    return (
+        isinstance(line, dict)
+        and set(line) == {"seat", "own", "all"}
+        and isinstance(line["own"], str)
+        and isinstance(line["all"], str)
+        and isinstance(line["seat"], int)
+        and not isinstance(line["seat"], bool)
+        and 0 <= line["seat"] < len(match.players)
+    )
 
 
 HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
