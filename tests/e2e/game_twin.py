@@ -74,7 +74,7 @@ def saved_game(rules: dict, *, empty_pool: bool = False, keep_log: bool = True) 
     call(cmd="new_game", seed=5, players=players, rules=rules)
     session = bridge._session
     game = session.round
-    while (empty_pool and game.pool) or game.current != session.me:
+    while (empty_pool and game.pool) or game.current != session.people[0]:
         game.draw_or_pass(player=game.current)
     assert not game.is_over
     if not keep_log:
