@@ -1,4 +1,4 @@
-"""The benchmark scripts run (the figures themselves are for the README, not for tests)."""
+"""The benchmark scripts run (the figures themselves are for docs/speed.md, not for tests)."""
 
 from __future__ import annotations
 

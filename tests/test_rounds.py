@@ -240,6 +240,11 @@ def test_easing_from_opening_50_and_its_floor():
     ]
 
 
+def test_easing_leaves_an_opening_below_10_as_it_is():
+    rules = Rules(opening=8, easing_opening=True)
+    assert [rules.opening_threshold(w) for w in range(0, 10)] == [8] * 10
+
+
 def test_easing_counts_only_turns_that_end_without_opening(by_hand):
     game = by_hand.rigged(["R10 B10 Y10 R1", "B1"], easing_opening=True)
     game.play(by_hand.lay(game, ["R10 B10 Y10"]))
@@ -556,6 +561,16 @@ def test_blocked_after_a_resignation_leaves_the_resigned_player_out_of_the_win(b
     game.pass_()
     assert game.outcome.winner == 0
     assert game.outcome.scores[2] == -1
+
+
+def test_a_resigned_player_with_a_rack_below_the_blocked_winners_scores_0(by_hand):
+    game = by_hand.rigged(["R12", "B2", "K13"], pool="")
+    game.resign(1)  # rack 2, below the winner's 12: a loser never gains
+    game.pass_()
+    game.pass_()
+    assert game.outcome.winner == 0
+    assert game.outcome.rack_values == (12, 2, 13)
+    assert game.outcome.scores == (1, 0, -1)
 
 
 def test_a_resigned_players_pass_no_longer_counts_towards_a_block(by_hand):

@@ -1,4 +1,5 @@
-"""The README's screenshots, taken from the real page mid-game, the same on every run.
+"""The screenshots in docs/screenshots/ (shown in the README), taken from the real page
+mid-game, the same on every run.
 
     .venv/bin/python tools/screenshots.py [--dist DIR] [--out docs/screenshots]
 
