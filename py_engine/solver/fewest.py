@@ -21,7 +21,7 @@ from .read_back import _assign, _read_back
 # The exact search for the arrangement changing fewest table sets (``_Fewest``) is tried
 # when the play's tiles that share a set with table tiles are at most FEWEST_TILES. It
 # gives up after FEWEST_NODES choices of sets or FEWEST_CHECKS layout tests (by
-# backtracking, PLAIN_STEPS (in arrange.py) steps in all, then by the dynamic program: at most
+# backtracking, arrange.PLAIN_STEPS steps in all, then by the dynamic program: at most
 # FEWEST_SEARCHES runs, each closing the groups of at most FEWEST_STATES states, one cut
 # of the number circle), and the play's own arrangement, with sets kept whole where that
 # is easy (``_keep_sets``), is used instead. Each bound keeps it deterministic (no clock).
@@ -74,7 +74,7 @@ class _Fewest:
         self.close: dict[int, list[int]] = {}  # face -> sets that could share a set with it
         self.checks = 0
         self.searches = 0
-        self.steps = [arrange.PLAIN_STEPS]  # read here, once: patched there in tests
+        self.steps = [arrange.PLAIN_STEPS]  # all its layouts' steps (the budget's home)
         self.nodes = 0
         self.memo: dict[frozenset[int], Any] = {}
 
