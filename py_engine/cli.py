@@ -16,10 +16,11 @@ from typing import IO, Any
 
 from .rounds import IllegalAction
 from .rules import Rules, RulesError
-from .tiles import TileError
+from .sets import read_set
+from .tiles import TileError, assign_ids
 from .turns import check_codes
 
-__all__ = ["json_lines", "main", "validate"]
+__all__ = ["json_lines", "main", "solve_json", "solve_main", "validate"]
 
 
 class InputError(ValueError):
@@ -52,12 +53,17 @@ def read_position(data: Any) -> tuple[dict[str, Any], Rules, bool]:
     return data, Rules.from_json(data.get("rules")), opened
 
 
-def validate(data: Any) -> dict[str, Any]:
-    """Answer one ``validate`` line."""
-    data, rules, opened = read_position(data)
+def _threshold(data: dict[str, Any]) -> int | None:
     threshold = data.get("threshold")
     if threshold is not None and (not isinstance(threshold, int) or isinstance(threshold, bool)):
         raise InputError("'threshold' must be a whole number")
+    return threshold
+
+
+def validate(data: Any) -> dict[str, Any]:
+    """Answer one ``validate`` line."""
+    data, rules, opened = read_position(data)
+    threshold = _threshold(data)
     check = check_codes(
         _rows(data, "before", required=False),
         _rows(data, "after"),
@@ -90,16 +96,39 @@ def json_lines(answer: Callable[[Any], dict[str, Any]], lines: Iterable[str], ou
     return errors
 
 
-def _solve_answer() -> Callable[[Any], dict[str, Any]]:
-    from .solver import solve_json
+def solve_json(data: Any) -> dict[str, Any]:
+    """Answer one ``solve`` line: ``{"table", "rack", "opened", "rules", "threshold"}``."""
+    # (Imported here: the solver builds tables on import that ``validate`` need not wait for.)
+    from .solver import SolverInputError, solve
 
-    return solve_json
+    try:
+        if not isinstance(data, dict):
+            raise InputError("each line must be a JSON object")
+        table_codes = _rows(data, "table", required=False)
+        rack_codes = _codes(data, "rack")
+        data, rules, opened = read_position(data)
+        threshold = _threshold(data)
+        rows = assign_ids([*table_codes, rack_codes])
+        table, rack = rows[:-1], rows[-1]
+        for i, row in enumerate(table):
+            reading = read_set(row, rules.wrap_runs)
+            if not reading.valid:
+                raise InputError(f"Set {i + 1} on the table is not valid: {reading.problem}")
+        play = solve(table, rack, opened=opened, rules=rules, threshold=threshold)
+    except (InputError, SolverInputError, RulesError, TileError) as error:
+        return {"error": str(error)}
+    answer = play.to_json()
+    if not opened and not play.found:
+        answer["note"] = "no opening"
+    return answer
 
 
-TOOLS: dict[str, Callable[[], Callable[[Any], dict[str, Any]]]] = {
-    "validate": lambda: validate,
-    "solve": _solve_answer,
-}
+def solve_main(lines: Iterable[str], out: IO[str]) -> int:
+    """``python -m py_engine solve``: one JSON answer line per input line."""
+    return json_lines(solve_json, lines, out)
+
+
+TOOLS: dict[str, Callable[[Any], dict[str, Any]]] = {"validate": validate, "solve": solve_json}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -115,5 +144,5 @@ def main(argv: list[str] | None = None) -> int:
     if tool not in TOOLS:
         print(f"unknown tool {tool!r}; tools: {', '.join([*TOOLS, 'arena'])}", file=sys.stderr)
         return 2
-    json_lines(TOOLS[tool](), sys.stdin, sys.stdout)
+    json_lines(TOOLS[tool], sys.stdin, sys.stdout)
     return 0

@@ -10,8 +10,9 @@ import random
 import pytest
 from solver_positions import random_position
 
+from py_engine.cli import solve_json, solve_main
 from py_engine.rules import Rules
-from py_engine.solver import Play, arrangeable, can_play, solve, solve_json, solve_main
+from py_engine.solver import Play, arrangeable, can_play, solve
 from py_engine.tiles import Tile, assign_ids
 from py_engine.turns import check_turn
 
@@ -306,7 +307,11 @@ def test_solve_json_and_lines():
     assert answers[5]["value"] == 6
 
 
-@pytest.mark.parametrize("name", ["solver", "bots", "arena"])
+# Modules whose docstring examples run here (tests/test_doctests.py runs the others').
+DOCTESTED = ["solver", "bots", "arena"]
+
+
+@pytest.mark.parametrize("name", DOCTESTED)
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib
@@ -370,7 +375,10 @@ def test_the_backtracking_layout_agrees_with_the_dynamic_program(wrap):
     # The search for fewest sets changed tests small layouts by backtracking
     # (``_arrange_plain``); it must say what the dynamic program says, and lay out
     # every tile in valid sets.
-    from py_engine import solver
+    from py_engine.solver.arrange import _arrange_plain, _GiveUp
+    from py_engine.solver.keep import _is_set
+    from py_engine.solver.problem import _Problem
+    from py_engine.solver.search import _search
 
     rng = random.Random(8 + wrap)
     near = [0, 1, 2, 3, 4, 11, 12, 13, 14, 15, 16, 24, 25, 26, 27, 28, 38, 39, 40, 41, 51]
@@ -382,18 +390,18 @@ def test_the_backtracking_layout_agrees_with_the_dynamic_program(wrap):
             counts[f] = min(2, counts[f] + 1)
         jokers = rng.choice([0, 0, 1, 2])
         try:
-            sets = solver._arrange_plain(counts, jokers, None, wrap)
-        except solver._GiveUp:
+            sets = _arrange_plain(counts, jokers, None, wrap)
+        except _GiveUp:
             continue
         tried += 1
-        problem = solver._Problem(counts, [0] * 52, jokers, 0, wrap)
-        assert (sets is None) == (solver._search(problem, -1) is None), (counts, jokers)
+        problem = _Problem(counts, [0] * 52, jokers, 0, wrap)
+        assert (sets is None) == (_search(problem, -1) is None), (counts, jokers)
         if sets is not None:
             assert sorted(f for s in sets for f in s if f >= 0) == sorted(
                 f for f in range(52) for _ in range(counts[f])
             )
             assert sum(s.count(-1) for s in sets) == jokers
-            assert all(solver._is_set([f if f >= 0 else 104 for f in s], wrap) for s in sets)
+            assert all(_is_set([f if f >= 0 else 104 for f in s], wrap) for s in sets)
     assert tried > 1400
 
 
@@ -401,6 +409,9 @@ def test_forgetting_what_earlier_solves_kept_changes_no_answer():
     # ``clear_caches`` (for the benchmark's later passes) empties every table the solver
     # fills as it goes, and the answers after it are the same, tile for tile.
     from py_engine import solver
+    from py_engine.solver.bounds import _BOUND_CACHE, _REACH, _RELAXED
+    from py_engine.solver.dp import _CLOSINGS, _TEMPLATES
+    from py_engine.solver.moves import _MOVE_LIST, _MOVES_CACHE
 
     rng = random.Random(12)
     positions = [random_position(rng, rules=Rules(wrap_runs=k % 2 == 1)) for k in range(30)]
@@ -411,8 +422,8 @@ def test_forgetting_what_earlier_solves_kept_changes_no_answer():
 
     before = answers()
     solver.clear_caches()
-    assert not (solver._REACH or solver._TEMPLATES or solver._RELAXED or solver._BOUND_CACHE)
-    assert not (solver._CLOSINGS or solver._MOVES_CACHE or solver._MOVE_LIST)
+    assert not (_REACH or _TEMPLATES or _RELAXED or _BOUND_CACHE)
+    assert not (_CLOSINGS or _MOVES_CACHE or _MOVE_LIST)
     assert answers() == before
 
 

@@ -18,9 +18,8 @@ import pytest
 from changed_oracle import min_changed
 from solver_positions import random_position
 
-from py_engine import solver
 from py_engine.rules import Rules
-from py_engine.solver import solve
+from py_engine.solver import arrange, fewest, solve
 from py_engine.tiles import Tile, assign_ids
 from py_engine.turns import check_turn
 
@@ -107,10 +106,10 @@ def test_one_tile_placed_breaks_only_the_two_sets_it_needs():
 def test_with_room_to_search_the_fewest_sets_are_changed(monkeypatch, wrap):
     # The search is exact; only its budget stops it. With a large one it finds the
     # oracle's minimum on every small play.
-    monkeypatch.setattr(solver, "FEWEST_CHECKS", 20_000)
-    monkeypatch.setattr(solver, "FEWEST_SEARCHES", 20_000)
-    monkeypatch.setattr(solver, "FEWEST_NODES", 200_000)
-    monkeypatch.setattr(solver, "PLAIN_STEPS", 10**7)
+    monkeypatch.setattr(fewest, "FEWEST_CHECKS", 20_000)
+    monkeypatch.setattr(fewest, "FEWEST_SEARCHES", 20_000)
+    monkeypatch.setattr(fewest, "FEWEST_NODES", 200_000)
+    monkeypatch.setattr(arrange, "PLAIN_STEPS", 10**7)
     for p, play in _small_plays(f"room:{wrap}", wrap, 12, 4):
         assert play.changed == _checked(p, play), p.codes()
 
@@ -125,7 +124,7 @@ def test_with_the_shipped_budget_most_small_plays_change_fewest_sets(wrap, least
 
 
 def test_a_search_that_gives_up_keeps_the_play_and_keeps_sets_whole_where_easy(monkeypatch):
-    monkeypatch.setattr(solver, "FEWEST_CHECKS", 0)
+    monkeypatch.setattr(fewest, "FEWEST_CHECKS", 0)
     for p, play in _small_plays("gives up", False, 15, 6):
         _checked(p, play)
 

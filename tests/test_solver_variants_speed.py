@@ -15,7 +15,9 @@ from solver_positions import random_position
 from py_engine import solver
 from py_engine.rules import Rules
 from py_engine.sets import read_set
-from py_engine.solver import solve
+from py_engine.solver import dp, fewest, locked, search, solve
+from py_engine.solver.greedy import _easy_score
+from py_engine.solver.problem import _NUMBERS, NEG, SCALE, _counts, _Problem
 from py_engine.tiles import assign_ids, parse_tiles
 from py_engine.turns import check_turn
 
@@ -43,26 +45,27 @@ def answer(pos):
 
 def cut_at(monkeypatch, shift: int) -> None:
     """Make every wrap-around search cut the circle after ``shift`` (and run to the end)."""
-    run_dp = solver._run_dp
+    run_dp = dp._run_dp
 
-    def run_cut(problem, floor=solver.NEG, budget=None, enough=None):
+    def run_cut(problem, floor=NEG, budget=None, enough=None):
         if problem.wrap and not problem.shift:
-            problem = solver._rotated(problem, shift)
+            problem = search._rotated(problem, shift)
         return run_dp(problem, floor, enough=enough)
 
-    monkeypatch.setattr(solver, "_first_cut", lambda problem: 0)  # then cut as above
-    monkeypatch.setattr(solver, "_run_dp", run_cut)
+    monkeypatch.setattr(search, "_first_cut", lambda problem: 0)  # then cut as above
+    for caller in (search, fewest):  # the searches for the play and for fewest sets changed
+        monkeypatch.setattr(caller, "_run_dp", run_cut)
 
 
 def test_the_first_cut_is_where_fewest_runs_can_cross():
     table = parse_tiles("R1 R2 R3 R4 R5 R6 B9 B10 B11 B12 B13 B1 Y3 Y4 Y5")
     rack = parse_tiles("K10 K11 K12")
-    counts, jokers = solver._counts(table)
-    rcounts, rjokers = solver._counts(rack)
-    problem = solver._Problem(counts, rcounts, jokers, rjokers, True)
+    counts, jokers = _counts(table)
+    rcounts, rjokers = _counts(rack)
+    problem = _Problem(counts, rcounts, jokers, rjokers, True)
     # 7 and 8 hold no tile: cut between them, so the search goes 8, 9, ..., 13, 1, ..., 7.
-    assert solver._first_cut(problem) == 7
-    assert solver._NUMBERS[7][1] == 8
+    assert search._first_cut(problem) == 7
+    assert _NUMBERS[7][1] == 8
 
 
 @pytest.mark.parametrize("shift", range(1, 13))
@@ -89,30 +92,30 @@ def test_after_the_first_cut_the_cuts_follow_its_busiest_number_and_budgets_serv
     # Each of the first five searches gives up, each naming another busiest number; the
     # cuts after the first follow the first one's (7) round the circle only, and the
     # budget doubles after the first search, then after every WRAP_TRIES more.
-    run_dp = solver._run_dp
+    run_dp = dp._run_dp
     calls: list[tuple[int, int | None]] = []
 
-    def give_up(problem, floor=solver.NEG, budget=None, enough=None):
+    def give_up(problem, floor=NEG, budget=None, enough=None):
         calls.append((problem.shift, budget))
         if len(calls) <= 5:
-            raise solver._OutOfBudget(None, [7, 2, 11, 4, 9][len(calls) - 1])
+            raise dp._OutOfBudget(None, [7, 2, 11, 4, 9][len(calls) - 1])
         return run_dp(problem, floor, budget, enough)
 
-    monkeypatch.setattr(solver, "_first_cut", lambda problem: 0)
-    monkeypatch.setattr(solver, "_run_dp", give_up)
+    monkeypatch.setattr(search, "_first_cut", lambda problem: 0)
+    monkeypatch.setattr(search, "_run_dp", give_up)
     table = [parse_tiles("R12 R13 R1"), parse_tiles("B7 B8 B9")]
     play = solve(table, parse_tiles("R2 B10"), opened=True, rules=WRAP, layout=False)
     assert sorted(t.code for t in play.placed) == ["B10", "R2"]
-    b = solver.WRAP_BUDGET
+    b = search.WRAP_BUDGET
     # 7 + (0, 2, 4, 1, 3, ...) of _STEPS: 7, 9, 11, 8, 10; two searches to each budget.
     assert calls == [(0, b), (7, 2 * b), (9, 2 * b), (11, 4 * b), (8, 4 * b), (10, 8 * b)]
-    assert (solver.WRAP_TRIES, solver.WRAP_GROWTH) == (2, 2)
+    assert (search.WRAP_TRIES, search.WRAP_GROWTH) == (2, 2)
 
 
 @pytest.mark.parametrize("budget", [1, 40, 300])
 def test_searches_that_give_up_still_return_the_best_play(monkeypatch, budget):
     expected = [answer(pos) for pos in positions(40, f"budget:{budget}")]
-    monkeypatch.setattr(solver, "WRAP_BUDGET", budget)
+    monkeypatch.setattr(search, "WRAP_BUDGET", budget)
     solver.clear_bound_cache()
     assert [answer(pos) for pos in positions(40, f"budget:{budget}")] == expected
 
@@ -121,7 +124,7 @@ def test_searches_that_give_up_still_return_the_best_play(monkeypatch, budget):
 def test_can_play_agrees_when_searches_give_up(monkeypatch, budget):
     # can_play's search stops at its first play, so a search that gives up has found
     # none yet, and the next cut of the circle goes on looking.
-    monkeypatch.setattr(solver, "WRAP_BUDGET", budget)
+    monkeypatch.setattr(search, "WRAP_BUDGET", budget)
     answers = set()
     for pos in positions(60, f"can-play:{budget}"):
         found = solve(pos.table, pos.rack, opened=True, rules=WRAP).found
@@ -131,13 +134,13 @@ def test_can_play_agrees_when_searches_give_up(monkeypatch, budget):
 
 
 def test_an_opening_found_after_giving_up(monkeypatch):
-    monkeypatch.setattr(solver, "WRAP_BUDGET", 1)
+    monkeypatch.setattr(search, "WRAP_BUDGET", 1)
     play = solve([], parse_tiles("K12 K13 K1 R5 B5 Y5"), opened=False, rules=WRAP)
     assert play.count == 6 and play.value == 12 + 13 + 1 + 15
 
 
 def test_arrangeable_after_giving_up(monkeypatch):
-    monkeypatch.setattr(solver, "WRAP_BUDGET", 1)
+    monkeypatch.setattr(search, "WRAP_BUDGET", 1)
     rows = solver.arrangeable(parse_tiles("Y12 Y13 Y1 Y2 R7 B7 K7"), WRAP)
     assert rows is not None and sorted(len(r) for r in rows) == [3, 4]
     assert solver.arrangeable(parse_tiles("Y12 Y13 Y2 R7 B7"), WRAP) is None
@@ -164,14 +167,14 @@ def test_locked_jokers_searches_that_must_beat_the_best_so_far_change_nothing(mo
         return out
 
     expected = answers()
-    search_all = solver._solve_open
+    search_all = locked._solve_open
 
     def without_beat(*args, **kw):  # every search as if nothing had been found yet
         if len(args) > 6:
-            args = (*args[:6], solver.NEG, *args[7:])
+            args = (*args[:6], NEG, *args[7:])
         return search_all(*args, **kw)
 
-    monkeypatch.setattr(solver, "_solve_open", without_beat)
+    monkeypatch.setattr(locked, "_solve_open", without_beat)
     assert answers() == expected
 
 
@@ -228,7 +231,7 @@ def test_can_play_with_an_effort_says_no_when_it_gives_up_first():
     ]
     rows = assign_ids(row.split() for row in rows)
     table, rack = rows[:-1], rows[-1]
-    assert solver._easy_score(table, rack) < solver.SCALE
+    assert _easy_score(table, rack) < SCALE
     assert solver.can_play(table, rack)
     assert solver.can_play(table, rack, effort=10**9)
     assert not solver.can_play(table, rack, effort=1)

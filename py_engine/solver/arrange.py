@@ -1,0 +1,153 @@
+"""Laying given tiles out as valid sets by backtracking (``_arrange_plain``), faster than
+the dynamic program on the small layouts the search for fewest sets changed tests.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .problem import COLOURS, N, _each_could_fit
+
+# The steps a layout may take (all the layouts of one search for fewest sets changed
+# together: see FEWEST_TILES in fewest.py).
+PLAIN_STEPS = 5_000
+
+
+class _GiveUp(Exception):
+    """A bounded search ran out of its budget."""
+
+
+def _arrange_plain(
+    counts: list[int], jokers: int = 0, steps: list[int] | None = None, wrap: bool = False
+) -> list[list[int]] | None:
+    """All of these tiles (counts per face, and ``jokers``) as valid sets: a list of sets
+    of faces (-1 a joker), or None. The lowest tile left (by number) must be the lowest
+    real tile of its set: a group of its number, or a run of 3 to 5 (longer runs split
+    into those) whose places below its number hold jokers (with wrap-around runs, places
+    past 13 hold higher numbers, real tiles or jokers). Ways that failed are remembered.
+    Each try takes a step from ``steps[0]`` (PLAIN_STEPS by default); raises ``_GiveUp``
+    when none are left.
+
+    The tiles left are one integer, two bits a face in the order (number, colour), so
+    its lowest bit set is a tile of the lowest number."""
+    if not jokers and not any(counts):
+        return []
+    if not _each_could_fit(counts, jokers, wrap):
+        return None
+    state = 0
+    for f, k in enumerate(counts):
+        if k:
+            c, i = divmod(f, N)
+            state += k << 2 * (i * COLOURS + c)
+    failed: set[int] = set()
+    out: list[list[int]] = []
+    steps = [PLAIN_STEPS] if steps is None else steps
+
+    def place(state: int, j: int) -> bool:
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise _GiveUp
+        if not state:
+            return not j
+        key = state << 2 | j
+        if key in failed:
+            return False
+        slot = ((state & -state).bit_length() - 1) >> 1
+        i = slot // COLOURS
+        cap = 2 if j > 2 else j
+        # What can be tried depends only on the tiles of numbers i to i + 4 (a run is at
+        # most 5 long; a group is of number i) and, with wrap-around runs, of the four
+        # numbers up to 13, where a run that wraps round below i can reach.
+        window = state >> 8 * i & _WINDOW
+        if wrap:
+            window |= state >> 8 * (N - 4) << 40
+        near = ((window << 6 | slot) << 3 | cap << 1) | wrap
+        tries = _TRIES.get(near)
+        if tries is None:
+            if len(_TRIES) >= TRIES_KEPT:
+                _TRIES.clear()
+            tries = _TRIES[near] = _tries(state, slot, cap, wrap)
+        for taken, faces, used in tries:
+            out.append(faces)
+            if place(state - taken, j - used):
+                return True
+            out.pop()
+        failed.add(key)
+        return False
+
+    try:
+        found = place(state, jokers)
+    finally:
+        # ``place`` refers to itself: freed now, by reference counting, rather than by the
+        # cyclic collector later.
+        place = None  # type: ignore[assignment]
+    # (Copies: the sets tried are kept for later layouts.)
+    return [list(faces) for faces in out] if found else None
+
+
+# The sets ``_arrange_plain`` tries for its lowest tile, by the tiles near it, its place
+# and the jokers it may use (at most TRIES_KEPT kept, then all forgotten).
+_WINDOW = (1 << 40) - 1
+_TRIES: dict[int, list[tuple[int, list[int], int]]] = {}
+TRIES_KEPT = 4096
+
+
+def _tries(state: int, slot: int, cap: int, wrap: bool) -> list[tuple[int, list[int], int]]:
+    """The sets to try for the tile at ``slot`` (the lowest left in ``state``) with up to
+    ``cap`` jokers: (tiles taken, faces, jokers), groups first, then runs."""
+    i, c = divmod(slot, COLOURS)
+    first = c * N + i
+    one = 1 << 2 * slot
+    others = [
+        (o * N + i, 1 << 2 * (i * COLOURS + o))
+        for o in range(COLOURS)
+        if o != c and state >> 2 * (i * COLOURS + o) & 3
+    ]
+    tries: list[tuple[int, list[int], int]] = []  # (tiles taken, faces, jokers)
+    for size in (3, 2, 1):
+        for chosen in combinations(others, size):
+            taken = one + sum(bit for _, bit in chosen)
+            faces = [first, *(f for f, _ in chosen)]
+            for g in range(cap + 1):
+                total = 1 + size + g
+                if 3 <= total <= 4 and not (total == 3 and g == 2):
+                    tries.append((taken, faces + [-1] * g, g))
+    if wrap:
+        for length in (3, 4, 5):
+            for at in range(length):
+                runs = [(one, [first], 0)]
+                for q in (*range(at - 1, -1, -1), *range(at + 1, length)):
+                    n = (i - at + q) % N
+                    bit = 1 << 2 * (n * COLOURS + c)
+                    real = n > i and state & (bit * 3)
+                    grown = []
+                    for taken, faces, used in runs:
+                        cell = c * N + n
+                        if real:
+                            grown.append(
+                                (
+                                    taken + bit,
+                                    [cell, *faces] if q < at else [*faces, cell],
+                                    used,
+                                )
+                            )
+                        if used < cap:
+                            grown.append(
+                                (taken, [-1, *faces] if q < at else [*faces, -1], used + 1)
+                            )
+                    runs = grown
+                tries.extend(runs)
+    for below in range(0 if wrap else min(cap, i) + 1):
+        runs = [(one, [-1] * below + [first], below)]
+        for m in range(i + 1, min(i + 5 - below, N)):
+            bit = 1 << 2 * (m * COLOURS + c)
+            real = bool(state & (bit * 3))
+            grown = []
+            for taken, faces, used in runs:
+                if real:
+                    grown.append((taken + bit, [*faces, c * N + m], used))
+                if used < cap:
+                    grown.append((taken, [*faces, -1], used + 1))
+            runs = grown
+            tries.extend(run for run in runs if len(run[1]) >= 3)
+    return tries

@@ -1,0 +1,348 @@
+"""The dynamic program over the numbers 1..13: a depth-first branch and bound over the
+states of the four colours' runs and the groups of each number (``_run_dp``), with the
+options each colour has at each step built and kept as positions need them.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any
+
+from .bounds import _colour_bounds, _group_rooms
+from .moves import _GROUP_OK, _MOVE_LIST, _local_final_ok, _moves
+from .problem import _NUMBERS, COLOURS, JOKER_BEST, NEG, SCALE, N, _Problem, _Result
+
+# State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
+# rack jokers used, group counts of this number (colours with 2 tiles / 1 tile in groups),
+# and the opening value (capped at the threshold).
+SH_TJ, SH_RJ, SH_D, SH_S, SH_V = 32, 34, 36, 39, 42
+COLOUR_SHIFT = (0, 8, 16, 24)
+
+
+_POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
+
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int, int, int], list[tuple]] = {}
+
+
+def _templates(
+    n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int, tj: int, rj: int
+) -> list[tuple]:
+    """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
+    their bounds: (new local, key delta, potential delta before bounds, value gained, move
+    (its index in _MOVE_LIST), table jokers, rack jokers), one per way to take a move's
+    jokers from the table's and the rack's, with at most ``tj`` and ``rj`` of them (jokers
+    left; a move takes two at most, so more counts as two)."""
+    key = (n, c, local, t, r, wrap, number, tj, rj)
+    found = _TEMPLATES.get(key)
+    if found is None:
+        sh = COLOUR_SHIFT[c]
+        unit = SCALE + number
+        found = []
+        for mv in _moves(n, local, t, r, wrap):
+            delta = (mv.new - local) << sh
+            if mv.group:
+                delta += (1 << SH_D) if mv.group == 2 else (1 << SH_S)
+            used = mv.real - t
+            for a in range(mv.jokers + 1):
+                b = mv.jokers - a
+                if a > tj or b > rj:
+                    continue
+                pot = (used + b) * unit - b * JOKER_BEST
+                gain = (used + b) * number
+                found.append(
+                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv.index, a, b)
+                )
+        _TEMPLATES[key] = found
+    return found
+
+
+_CLOSINGS: dict[tuple[int, ...], list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
+
+
+def _closings(
+    n: int, d: int, s: int, js: int, table_jokers: int, rack_jokers: int
+) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
+    """The ways to close the groups of number ``n`` made of ``d`` colours with two tiles
+    and ``s`` with one, jokers ``js`` used so far: (key delta, potential delta, value
+    gained, (d, s, table jokers, rack jokers joining))."""
+    key = (n, d, s, js, table_jokers, rack_jokers)
+    found = _CLOSINGS.get(key)
+    if found is None:
+        tj, rj = js & 3, js >> 2
+        found = []
+        for jg in range(3):
+            if not _GROUP_OK.get((d, s, jg), False):
+                continue
+            for a in range(jg + 1):
+                b = jg - a
+                if tj + a > table_jokers or rj + b > rack_jokers:
+                    continue
+                delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
+                found.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
+        _CLOSINGS[key] = found
+    return found
+
+
+# Per search step (four per number): the colour's shift in the key, and how its options
+# are cached (the last colour's depend on the groups so far too); the number whose groups
+# the step closes (0 for none).
+_STEP_SHIFT = [COLOUR_SHIFT[i % COLOURS] for i in range(N * COLOURS)]
+_STEP_WIDTH = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(N * COLOURS)]
+_STEP_MASK = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(N * COLOURS)]
+_STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in range(N * COLOURS)]
+_NO_STEPS = [0] * (N * COLOURS)
+
+
+class _OutOfBudget(Exception):
+    """A search stopped at its budget, with the best play it had found (or None), and the
+    number where it met the most states."""
+
+    def __init__(self, partial: _Result | None, busiest: int) -> None:
+        super().__init__()
+        self.partial = partial
+        self.busiest = busiest
+
+
+# States whose groups bounded searches have closed since the module was loaded: a
+# look-ahead reads it before and after to know what it has spent, a count that does not
+# depend on the clock (``closed_states``).
+_CLOSED = [0]
+
+
+def closed_states() -> int:
+    """How many states' groups the bounded searches (those given an ``effort``, and the
+    cuts of a wrap-around circle) have closed so far, in all: the difference between two
+    readings is what the searches between them spent."""
+    return _CLOSED[0]
+
+
+def _run_dp(
+    problem: _Problem, floor: int = NEG, budget: int | None = None, enough: int | None = None
+) -> _Result | None:
+    """The best play: a depth-first branch and bound over the DP's layers.
+
+    Going up the numbers (each number: its four colours, then its groups), a state is a
+    key; its potential is the score so far plus an upper bound on what can follow (the
+    per-colour bounds, and every unused rack joker at its best). Children are tried best
+    potential first, a branch that cannot beat the best play found is cut, and a state
+    already explored with as good a potential is not explored again. So the first play
+    found is usually the best one when the bound is tight, and the search is exact.
+
+    With a ``budget`` the search gives up (raising ``_OutOfBudget``) after closing the
+    groups of that many states. With ``enough`` it stops at the first play scoring that
+    much (not then the best).
+    """
+    # One long function on purpose: the inner loop (``search``) and the options it builds
+    # (``children``, ``joker_bound``) are closures over this search's tables (the bounds,
+    # the options and states kept, the best so far), which they read as fast as locals; as
+    # module functions they would take them as arguments or attributes on each of the
+    # millions of calls a slow search makes.
+    rooms = _group_rooms(problem)
+    both = [_colour_bounds(problem, c, rooms) for c in range(COLOURS)]
+    bounds = [b for b, _, _ in both]
+    vectors = [v for _, v, _ in both]
+    shared = [o for _, _, o in both]
+    start = sum(b[0].get(0, NEG) for b in bounds)
+    if start <= NEG // 2:
+        return None
+    start += problem.rack_jokers * JOKER_BEST
+    cap = problem.cap
+    numbers = _NUMBERS[problem.shift]
+    table, rack, wrap = problem.table, problem.rack, problem.wrap
+    jt_max, jr_max = problem.table_jokers, problem.rack_jokers
+    jokers = jt_max + jr_max
+    jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
+    halves = 2 * jokers
+    # Per number: a step for each of colours 0..2, then one for colour 3 that also
+    # closes the groups of the number.
+    steps = N * COLOURS
+    option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+    seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
+    path: list[Any] = [None] * steps
+    # score, final key, path; a play must score above ``floor`` (SCALE - 1 when only a
+    # play placing a tile counts: then the search never has to find the plays placing
+    # nothing, and it proves there is no play as soon as no branch can place a tile).
+    best: list[Any] = [floor, -1, None]
+    final_ok = _local_final_ok
+    move_list = _MOVE_LIST
+
+    def children(i: int, key: int) -> list:
+        n, c = i // COLOURS + 1, i % COLOURS
+        local = (key >> COLOUR_SHIFT[c]) & 255
+        js = (key >> SH_TJ) & 15
+        known = shared[c]
+        base_key = ((i << 8 | local) << 4 | js) << 4 | jokers_split
+        base = known.get(base_key)
+        if base is None:
+            # The colour's options here: (key delta, potential delta, value gained, move,
+            # table jokers, rack jokers), best potential first.
+            f = c * N + n - 1
+            tj, rj = jt_max - (js & 3), jr_max - (js >> 2)
+            templates = _templates(
+                n, c, local, table[f], rack[f], wrap, numbers[n], min(tj, 2), min(rj, 2)
+            )
+            colour_bounds = bounds[c]
+            old = colour_bounds[n - 1].get(local, NEG)
+            get = colour_bounds[n].get
+            base = []
+            for new, delta, pot, value, mv, a, b in templates:
+                after = get(new, NEG)
+                if after > NEG:
+                    base.append((delta, pot + after - old, value, mv, a, b))
+            if len(base) > 1:
+                base.sort(key=_POT, reverse=True)
+            known[base_key] = base
+        if c < COLOURS - 1:
+            option_cache[i][local << 4 | js] = base
+            return base
+        # The last colour of the number, then its groups closed (jokers joining them).
+        d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
+        close_key = 1 << 40 | base_key << 6 | d << 3 | s
+        opts = known.get(close_key)
+        if opts is not None:
+            option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
+            return opts
+        opts = []
+        number = numbers[n]
+        for o in base:
+            group = move_list[o[3]].group
+            d2, s2 = d + (group == 2), s + (group == 1)
+            js2 = js + o[4] + (o[5] << 2)
+            closings = _CLOSINGS.get((number, d2, s2, js2, jt_max, jr_max))
+            if closings is None:
+                closings = _closings(number, d2, s2, js2, jt_max, jr_max)
+            for delta, dp, gv, info in closings:
+                opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
+        if len(opts) > 1:
+            opts.sort(key=_POT, reverse=True)
+        known[close_key] = opts
+        option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
+        return opts
+
+    def finish(key: int, pot: int) -> None:
+        if (key >> SH_TJ) & 3 != jt_max or (cap is not None and (key >> SH_V) < cap):
+            return
+        if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
+            return
+        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * JOKER_BEST
+        if score > best[0]:
+            best[0], best[1], best[2] = score, key, list(path)
+
+    corrections: list[dict[int, int]] = [{} for _ in range(N + 1)]
+
+    def joker_bound(n: int, key: int, pot: int) -> int:
+        """A tighter bound than ``pot`` after number ``n``: the jokers left shared out
+        among the colours (in halves), instead of each colour counting on all of them."""
+        known = corrections[n].get(key)
+        if known is not None:
+            return pot + known
+        v0 = vectors[0][n].get(key & 255)
+        v1 = vectors[1][n].get((key >> 8) & 255)
+        v2 = vectors[2][n].get((key >> 16) & 255)
+        v3 = vectors[3][n].get((key >> 24) & 255)
+        if v0 is None or v1 is None or v2 is None or v3 is None:
+            return NEG
+        loose = v0[halves] + v1[halves] + v2[halves] + v3[halves]
+        # Halves left: 0, 2 or 4 (a game has two jokers).
+        left = halves - 2 * (((key >> SH_TJ) & 3) + ((key >> SH_RJ) & 3))
+        shared = v0[0] + v1[0] + v2[0] + v3[0]
+        if left == 2:
+            # One joker left: two halves to one colour, or one half to each of two.
+            a, b, c, d = v0[1] - v0[0], v1[1] - v1[0], v2[1] - v2[0], v3[1] - v3[0]
+            shared += max(
+                v0[2] - v0[0],
+                v1[2] - v1[0],
+                v2[2] - v2[0],
+                v3[2] - v3[0],
+                a + b,
+                a + c,
+                a + d,
+                b + c,
+                b + d,
+                c + d,
+            )
+        elif left:
+            # Both jokers left (four halves): the most colours 0 and 1 can add sharing u
+            # halves (p0..p4), the same for colours 2 and 3 (q0..q4), then the best split.
+            p0 = v0[0] + v1[0]
+            p1 = max(v0[0] + v1[1], v0[1] + v1[0])
+            p2 = max(v0[0] + v1[2], v0[1] + v1[1], v0[2] + v1[0])
+            p3 = max(v0[0] + v1[3], v0[1] + v1[2], v0[2] + v1[1], v0[3] + v1[0])
+            p4 = max(v0[0] + v1[4], v0[1] + v1[3], v0[2] + v1[2], v0[3] + v1[1], v0[4] + v1[0])
+            q0 = v2[0] + v3[0]
+            q1 = max(v2[0] + v3[1], v2[1] + v3[0])
+            q2 = max(v2[0] + v3[2], v2[1] + v3[1], v2[2] + v3[0])
+            q3 = max(v2[0] + v3[3], v2[1] + v3[2], v2[2] + v3[1], v2[3] + v3[0])
+            q4 = max(v2[0] + v3[4], v2[1] + v3[3], v2[2] + v3[2], v2[3] + v3[1], v2[4] + v3[0])
+            shared = max(p0 + q4, p1 + q3, p2 + q2, p3 + q1, p4 + q0)
+        corrections[n][key] = shared - loose
+        return pot - loose + shared
+
+    step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
+    check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
+    last = steps - 1
+    close_bound = joker_bound
+    if budget is not None:
+        left = [budget]
+
+        def close_bound(n: int, key: int, pot: int) -> int:
+            left[0] -= 1
+            if left[0] < 0:
+                met = [sum(len(s) for s in seen[4 * k + 1 : 4 * k + 5]) for k in range(N)]
+                raise _OutOfBudget(
+                    _Result(best[0], best[1], best[2], bounds, problem.shift)
+                    if best[2] is not None
+                    else None,
+                    numbers[max(range(N), key=met.__getitem__) + 1],
+                )
+            return joker_bound(n, key, pot) if jokers else pot
+
+    def search(i: int, key: int, pot: int) -> None:
+        opts = option_cache[i].get(
+            ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
+        )
+        if opts is None:
+            opts = children(i, key)
+        seen_next = seen[i + 1]
+        v = key >> SH_V if cap is not None else 0
+        check = check_jokers[i]
+        for option in opts:
+            child = pot + option[1]
+            if child <= best[0]:
+                break
+            nk = key + option[0]
+            if cap is not None and option[2]:
+                nv = min(cap, v + option[2])
+                nk += (nv - v) << SH_V
+            if seen_next.get(nk, NEG) >= child:
+                continue
+            seen_next[nk] = child
+            if check and close_bound(check, nk, child) <= best[0]:
+                continue
+            path[i] = option
+            if i == last:
+                finish(nk, child)
+            else:
+                search(i + 1, nk, child)
+            if best[0] >= ceiling:
+                return  # the upper bound is reached: nothing can beat it
+
+    # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
+    # (A caller asking for less, such as a swap of a rack tile for a locked joker whose
+    # other rack tiles cannot go down, still needs the table laid out again.)
+    ceiling = joker_bound(0, 0, start) if jokers else start
+    if enough is not None:
+        ceiling = min(ceiling, enough)
+    try:
+        if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
+            return None
+        search(0, 0, start)
+    finally:
+        if budget is not None:
+            _CLOSED[0] += budget - max(0, left[0])
+        # The closures refer to each other (and ``search`` to itself): freed now, by
+        # reference counting, rather than by the cyclic collector later.
+        search = children = finish = joker_bound = close_bound = None  # type: ignore[assignment]
+    if best[2] is None:
+        return None
+    return _Result(best[0], best[1], best[2], bounds, problem.shift)

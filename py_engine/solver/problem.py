@@ -1,0 +1,121 @@
+"""What the solver works on and what it answers: a position as copies per face
+(``_Problem``), the raw result of a search (``_Result``), the ``Play`` it is read into,
+and the scores' scale (tiles placed first, then value).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..tiles import Tile
+
+N = 13
+COLOURS = 4
+SCALE = 1024  # score = tiles placed * SCALE + value placed
+NEG = -(10**9)  # the score of what cannot be (table tiles left out)
+JOKER_BEST = SCALE + N  # the most a rack joker can add
+
+
+class SolverInputError(ValueError):
+    """A position the solver cannot take (for example a tile given twice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A solver answer: the whole table at the end of the turn and the rack tiles placed.
+
+    ``placed`` is empty (and ``table`` the table as it was) when there is no play.
+    ``value`` is the total the placed tiles count for (a joker as the tile it stands for);
+    before opening it is the opening total. ``changed`` counts table sets not kept whole.
+    """
+
+    table: list[list[Tile]]
+    placed: list[Tile]
+    value: int
+    changed: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def count(self) -> int:
+        return len(self.placed)
+
+    @property
+    def found(self) -> bool:
+        return bool(self.placed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "table": [[t.code for t in row] for row in self.table],
+            "placed": [t.code for t in self.placed],
+            "value": self.value,
+        }
+
+
+@dataclass(slots=True)
+class _Problem:
+    """A position as the search takes it: copies per face, jokers, the variant."""
+
+    table: list[int]  # per face (colour * 13 + number - 1): table copies, must be used
+    rack: list[int]  # per face: rack copies, may be used
+    table_jokers: int
+    rack_jokers: int
+    wrap: bool = False
+    cap: int | None = None  # opening mode: the value to reach
+    # With wrap-around runs the numbers are a circle, so the search may cut it anywhere:
+    # place n of the search holds number (n - 1 + shift) % 13 + 1 (``search._rotated``).
+    shift: int = 0
+
+
+# The number each place 1..13 of the search holds, per shift (index 0 unused).
+_NUMBERS = [(0, *((n - 1 + shift) % N + 1 for n in range(1, N + 1))) for shift in range(N)]
+
+
+@dataclass(slots=True)
+class _Result:
+    """A search's best play: its score, final state key and path (one option per step),
+    with the colours' bounds it used and the cut of the number circle it searched."""
+
+    score: int
+    final: int
+    path: list[Any]
+    bounds: list[list[dict[int, int]]]
+    shift: int = 0
+
+
+def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
+    """Copies per face (colour * 13 + number - 1) of these tiles, and their jokers."""
+    counts = [0] * (COLOURS * N)
+    jokers = 0
+    for tile in tiles:
+        # A tile's id is copy * 52 + colour * 13 + number - 1; the jokers are 104 and 105.
+        if tile.id >= 104:
+            jokers += 1
+        else:
+            counts[tile.id % 52] += 1
+    return counts, jokers
+
+
+def _each_could_fit(counts: list[int], jokers: int, wrap: bool) -> bool:
+    """A quick necessary test: every tile has neighbours (or jokers) for some run or group."""
+    if sum(counts) + jokers < 3:
+        return False
+    for f, k in enumerate(counts):
+        if not k:
+            continue
+        c, i = divmod(f, N)
+        others = sum(1 for o in range(COLOURS) if o != c and counts[o * N + i])
+        if others + jokers >= 2:
+            continue
+        fits = False
+        for start in range(i - 2, i + 1):
+            if not wrap and (start < 0 or start + 2 >= N):
+                continue
+            missing = sum(1 for m in range(start, start + 3) if not counts[c * N + m % N])
+            if missing <= jokers:
+                fits = True
+                break
+        if not fits:
+            return False
+    return True
