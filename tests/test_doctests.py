@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["tiles", "rules", "sets", "turns", "rounds", "bridge"]
+MODULES = ["limits", "tiles", "rules", "sets", "turns", "rounds", "bridge"]
 
 
 @pytest.mark.parametrize("name", MODULES)
