@@ -33,6 +33,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_REQUEST_CHARS",
     "MAX_SAFE_INT",
+    "MAX_SAVE_CHARS",
     "JSONLimitError",
     "quote",
     "read_json",
@@ -43,9 +44,11 @@ __all__ = [
 # actions, an action, its table, a set). Pyodide's stack gives out between 5,000 and
 # 8,000 levels in json.loads, and near 5,000 in repr of what it read.
 MAX_DEPTH = 20
-# A request or a save, in characters. A match to 300 points is about 25 kB of save; the
-# page keeps its save in localStorage, which holds about 5 MB in all.
-MAX_REQUEST_CHARS = 4_000_000
+# A save, in characters: a match to 300 points is about 25 kB; the page keeps its save in
+# localStorage, which holds about 5 MB in all. A request carries a save as a JSON string,
+# whose escapes may lengthen it: up to twice as long.
+MAX_SAVE_CHARS = 2_000_000
+MAX_REQUEST_CHARS = 2 * MAX_SAVE_CHARS
 MAX_NAME = 24  # a player's name, as a new game cuts it
 MAX_SAFE_INT = 2**53 - 1  # JavaScript's Number.MAX_SAFE_INTEGER: the page holds no more
 _QUOTE = 30  # characters of a bad value that an error message shows
@@ -132,7 +135,8 @@ def quote(value: Any) -> str:
     """A bad value as an error message shows it: its repr, cut to a short prefix."""
     if isinstance(value, str):
         return quote_text(value, quoted=True)
-    return _REPR.repr(value)
+    shown = _REPR.repr(value)  # bounded in depth and breadth, then cut
+    return shown if len(shown) <= 2 * _QUOTE else shown[: 2 * _QUOTE] + "…"
 
 
 def quote_text(text: str, quoted: bool = False) -> str:

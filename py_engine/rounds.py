@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .limits import MAX_NAME, MAX_REQUEST_CHARS, JSONLimitError, quote, read_json, write_json
+from .limits import MAX_NAME, MAX_SAVE_CHARS, JSONLimitError, quote, read_json, write_json
 from .rules import Rules, RulesError
 from .tiles import DECK, Tile, TileError, shuffled_deck
 from .turns import TurnCheck, TurnProblem, check_turn
@@ -610,7 +610,7 @@ def parse_save(text: str) -> Any:
     """The JSON data of a saved game's text (checked by :meth:`Match.from_json`), read
     within the bounds of :mod:`py_engine.limits`."""
     try:
-        return read_json(text, MAX_REQUEST_CHARS)
+        return read_json(text, MAX_SAVE_CHARS)
     except JSONLimitError as error:
         raise SaveError(f"the saved game is {error}") from None
 

@@ -241,6 +241,9 @@ def tampered_saves(base: str, rng: random.Random, count: int) -> list[tuple[str,
         ("extra field", ("cheat",), True),
         ("current 1.0", ("rounds", 0, "current"), float(data["rounds"][0]["current"])),
         ("turn true", ("rounds", 0, "turn"), True),
+        # Harmless: these must load, and play.
+        ("a log line rewritten", ("log", 0), "Round 1: who knows who starts"),
+        ("a good new name", ("players", player, "name"), "Zoë 🀄"),
     ]
     out = []
     for label, path, value in named:
@@ -254,30 +257,30 @@ def tampered_saves(base: str, rng: random.Random, count: int) -> list[tuple[str,
     no_kind = json.loads(base)
     del no_kind["players"][bot]["kind"]
     out.append(("kind missing", json.dumps(no_kind)))
-    paths = [p for p in _paths(data) if p]
-    raw = base.encode()
     while len(out) < count:
-        roll = rng.random()
-        path = rng.choice(paths)
-        if roll < 0.35:
-            at = rng.randrange(len(raw))
-            flipped = bytearray(raw)
-            flipped[at] ^= 1 << rng.randrange(8)
-            text = flipped.decode("utf-8", errors="replace")
-            out.append((f"bit flip at byte {at}", text))
-        elif roll < 0.55:
-            copy = json.loads(base)
-            parent = _at(copy, path[:-1])
-            del parent[path[-1]]
-            out.append((f"deleted {path}", json.dumps(copy)))
-        elif roll < 0.85:
-            value = rng.choice(RETYPED)
-            label = f"{path} = {json.dumps(value)[:20]}"
-            out.append((label, json.dumps(_replaced(data, path, value))))
-        else:
-            text = rng.choice(RAW)
-            out.append((f"{path} = raw {text[:12]}", _raw(data, path, text)))
+        out.append(random_tampering(base, rng))
     return out
+
+
+def random_tampering(base: str, rng: random.Random) -> tuple[str, str]:
+    """One random corruption of the save ``base``: a bit flipped, a field deleted or
+    retyped, or a value replaced by raw NaN, a 4,400-digit number or deep nesting."""
+    data = json.loads(base)
+    roll = rng.random()
+    path = rng.choice([p for p in _paths(data) if p])
+    if roll < 0.35:
+        raw = bytearray(base.encode())
+        at = rng.randrange(len(raw))
+        raw[at] ^= 1 << rng.randrange(8)
+        return f"bit flip at byte {at}", raw.decode("utf-8", errors="replace")
+    if roll < 0.55:
+        del _at(data, path[:-1])[path[-1]]
+        return f"deleted {path}", json.dumps(data)
+    if roll < 0.85:
+        value = rng.choice(RETYPED)
+        return f"{path} = {json.dumps(value)[:20]}", json.dumps(_replaced(data, path, value))
+    text = rng.choice(RAW)
+    return f"{path} = raw {text[:12]}", _raw(data, path, text)
 
 
 def _tiles_in_one_place(save: dict[str, Any]) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import zipfile
 from pathlib import Path
@@ -73,8 +74,9 @@ def test_hostile_requests_are_refused_inside_pyodide(pyodide_call):
 
 def test_tampered_saves_inside_pyodide(pyodide_call):
     saves = hostile.base_saves(pyodide_call)
-    tampered = hostile.all_tampered(saves, seed=1, per_save=40)
+    seed = random.randrange(2**32)  # a new one each run, told on failure
+    tampered = hostile.all_tampered(saves, seed=seed, per_save=40)
     counts, failures = hostile.run_saves(pyodide_call, saves, tampered)
-    assert failures == []
+    assert failures == [], f"tampered with seed {seed}"
     assert pyodide_call.deaths == []
-    assert counts["refused"] > 100 and counts["accepted"] > 0, counts
+    assert counts["refused"] > 100 and counts["accepted"] >= 6, counts
