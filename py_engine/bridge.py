@@ -3,7 +3,9 @@
 One game lives here (the worker hosts one page). Every request is an object with a
 ``cmd``; every answer is an object, or ``{"error": "..."}`` when the request was refused,
 in which case nothing changed. The view a player receives hides what they may not see:
-the other racks and the order of the pool.
+the other racks and the order of the pool. A request is read within the bounds of
+:mod:`py_engine.limits` (length, nesting, numbers: no NaN in, none out), and a loaded save
+must hold a game a new game could have become.
 
 >>> import json
 >>> answer = json.loads(call('{"cmd": "new_game", "seed": 1, "players": ['
