@@ -28,8 +28,9 @@ from itertools import permutations
 from typing import Any
 
 from .bots import LEVELS, BotTurn, choose_turn
+from .limits import JSONLimitError, read_json
 from .rounds import Reason, Round
-from .rules import Rules
+from .rules import Rules, RulesError
 
 __all__ = ["LevelStats", "bot_turns", "main", "play_round", "run_arena", "wilson"]
 
@@ -227,7 +228,11 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
-    rules = Rules.from_json(json.loads(args.rules)) if args.rules else Rules()
+    try:
+        rules = Rules.from_json(read_json(args.rules)) if args.rules else Rules()
+    except (JSONLimitError, RulesError) as error:
+        print(f"--rules: {error}", file=sys.stderr)
+        return 2
     start = time.perf_counter()
     stats = run_arena(players, args.games, args.seed, rules, args.workers, args.progress)
     if args.json:

@@ -3,8 +3,11 @@
 One game lives here (the worker hosts one page). Every request is an object with a
 ``cmd``; every answer is an object, or ``{"error": "..."}`` when the request was refused,
 in which case nothing changed. The view a player receives hides what they may not see:
-the other racks and the order of the pool.
+the other racks and the order of the pool. A request is read within the bounds of
+:mod:`py_engine.limits` (length, nesting, numbers: no NaN in, none out), and a loaded save
+must hold a game a new game could have become.
 
+>>> import json
 >>> answer = json.loads(call('{"cmd": "new_game", "seed": 1, "players": ['
 ...     '{"name": "You", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "easy"}]}'))
 >>> len(answer["view"]["rack"]), answer["view"]["pool"]
@@ -15,13 +18,13 @@ the other racks and the order of the pool.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from . import bots
 from .bots import LEVELS
+from .limits import MAX_NAME, JSONLimitError, quote, read_json, write_json
 from .rounds import IllegalAction, Match, Round, SaveError, parse_save, tiles_from_ids
 from .rules import Rules, RulesError
 from .sets import read_set
@@ -31,6 +34,7 @@ from .turns import TurnCheck, describe_play, narrate_play, play_steps
 __all__ = ["LEVELS", "BridgeError", "call"]
 
 LOG_LINES = 50
+MAX_LOG_LINE = 10_000  # characters; the longest the engine writes is some hundreds
 
 
 class BridgeError(ValueError):
@@ -48,12 +52,15 @@ class Session:
 
     def __init__(self, match: Match, log: list[Any] | None = None) -> None:
         self.match = match
-        self.people = [i for i, p in enumerate(match.players) if p.get("kind") == "human"]
+        # Every player as a new game makes them (a loaded save's too): a known kind, a
+        # bot's known level, a name of at most 24 characters. So whoever must act next
+        # can: a person through the page, a bot through bot_turn.
+        for i, p in enumerate(match.players):
+            if player_entry(p, i, saved=True) != p:
+                raise BridgeError(f"player {i + 1} has fields a new game does not make")
+        self.people = [i for i, p in enumerate(match.players) if p["kind"] == "human"]
         if not self.people:
             raise BridgeError("a game needs at least one person")
-        for p in match.players:
-            if p.get("kind") == "bot" and p.get("level") not in LEVELS:
-                raise BridgeError(f"unknown level {p.get('level')!r}; levels: {', '.join(LEVELS)}")
         self.log: list[Any] = log or []
         self.last_call_told: int | None = None  # the round whose last call the log told
 
@@ -134,7 +141,7 @@ class Session:
     def save(self) -> str:
         data = self.match.to_json()
         data["log"] = self.log
-        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+        return write_json(data, separators=(",", ":"), sort_keys=True)
 
 
 _session: Session | None = None
@@ -245,10 +252,42 @@ def _need_session() -> Session:
     return _session
 
 
+def _flag(request: dict[str, Any], key: str, default: bool = False) -> bool:
+    value = request.get(key, default)
+    if not isinstance(value, bool):
+        raise BridgeError(f"{key!r} must be true or false")
+    return value
+
+
 def _table_arg(request: dict[str, Any], key: str = "table") -> list[list[Tile]]:
     if key not in request:
         raise BridgeError(f"The request needs {key!r}")
     return tiles_from_ids(request[key])
+
+
+def player_entry(p: Any, i: int, saved: bool = False) -> dict[str, Any]:
+    """Player ``i`` as the game keeps them: ``{"name", "kind"}`` and a bot's ``"level"``.
+
+    For a new game a missing name gets a default and a long one is cut to 24 characters;
+    a saved player (``saved``) must already be so, as the save compares this entry with
+    what it holds.
+    """
+    if not isinstance(p, dict) or p.get("kind") not in ("human", "bot"):
+        shown = f" (kind {quote(p.get('kind'))})" if isinstance(p, dict) and "kind" in p else ""
+        raise BridgeError(f"player {i + 1} must be {{'kind': 'human' or 'bot', ...}}{shown}")
+    name = p.get("name")
+    if saved and not (isinstance(name, str) and 0 < len(name) <= MAX_NAME):
+        raise BridgeError(f"player {i + 1}'s name must be text of 1 to {MAX_NAME} characters")
+    if name is not None and not isinstance(name, str):
+        raise BridgeError(f"player {i + 1}'s name must be text")
+    name = name or ("You" if p["kind"] == "human" else f"Computer {i}")
+    entry = {"name": name[:MAX_NAME], "kind": p["kind"]}
+    if p["kind"] == "bot":
+        level = p.get("level", None if saved else "hard")
+        if level not in LEVELS:
+            raise BridgeError(f"unknown level {quote(level)}; levels: {', '.join(LEVELS)}")
+        entry["level"] = level
+    return entry
 
 
 def _new_game(request: dict[str, Any]) -> dict[str, Any]:
@@ -256,18 +295,7 @@ def _new_game(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise BridgeError("players must be a list of 2 to 4 players")
-    clean = []
-    for i, p in enumerate(players):
-        if not isinstance(p, dict) or p.get("kind") not in ("human", "bot"):
-            raise BridgeError(f"player {i + 1} must be {{'kind': 'human' or 'bot', ...}}")
-        name = p.get("name") or ("You" if p["kind"] == "human" else f"Computer {i}")
-        entry = {"name": str(name)[:24], "kind": p["kind"]}
-        if p["kind"] == "bot":
-            level = p.get("level", "hard")
-            if level not in LEVELS:
-                raise BridgeError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-            entry["level"] = level
-        clean.append(entry)
+    clean = [player_entry(p, i) for i, p in enumerate(players)]
     if not isinstance(request.get("rules") or {}, dict):
         raise BridgeError("rules must be a JSON object")
     rules_json = dict(request.get("rules") or {})
@@ -368,7 +396,7 @@ def _timeout(request: dict[str, Any]) -> dict[str, Any]:
     game = session.round
     me = session.seat(request)
     table = None if request.get("table") is None else _table_arg(request)
-    if not request.get("touched", table is not None):
+    if not _flag(request, "touched", table is not None):
         table = None
     before = [list(row) for row in game.table]
     what, drawn = game.timeout(table, player=me)
@@ -410,7 +438,7 @@ def _bot_turn(request: dict[str, Any]) -> dict[str, Any]:
     seed = f"{session.match.seed}:{len(session.match.rounds)}:{game.turn}"
     # "quick": the page's watchdog stopped a turn that ran too long; play it at the
     # quickest level so the game goes on.
-    level = "easy" if request.get("quick") else info["level"]
+    level = "easy" if _flag(request, "quick") else info["level"]
     name = session.name(player)
     turn = bots.choose_turn(game, player, level, random.Random(seed), name=name)
     if turn.table is not None:
@@ -482,12 +510,16 @@ def _load(request: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(text, str):
         raise BridgeError("load needs the saved game as a JSON string in 'save'")
     data = parse_save(text)  # parsed once: the match and the page's log both come from it
+    log = data.pop("log", []) if isinstance(data, dict) else []
     match = Match.from_json(data)
-    log = data.get("log", [])
-    if not isinstance(log, list) or not all(_log_line(line, match) for line in log):
+    if (
+        not isinstance(log, list)
+        or len(log) > LOG_LINES
+        or not all(_log_line(line, match) for line in log)
+    ):
         raise SaveError("the saved game is corrupt (its log)")
     try:
-        session = Session(match, log[-LOG_LINES:])
+        session = Session(match, log)
         viewer = session.seat(request, acting=False)
     except BridgeError as error:
         raise SaveError(f"the saved game is corrupt ({error})") from None
@@ -499,12 +531,11 @@ def _log_line(line: Any, match: Match) -> bool:
     """Whether ``line`` is a line of a saved log: a string, or a line with a private
     version for one seat (see :meth:`Session.say`)."""
     if isinstance(line, str):
-        return True
+        return len(line) <= MAX_LOG_LINE
     return (
         isinstance(line, dict)
         and set(line) == {"seat", "own", "all"}
-        and isinstance(line["own"], str)
-        and isinstance(line["all"], str)
+        and all(isinstance(line[k], str) and len(line[k]) <= MAX_LOG_LINE for k in ("own", "all"))
         and isinstance(line["seat"], int)
         and not isinstance(line["seat"], bool)
         and 0 <= line["seat"] < len(match.players)
@@ -530,17 +561,17 @@ HANDLERS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
 def call(request: str) -> str:
     """Answer one JSON request with one JSON answer (see the module docstring)."""
     try:
-        data = json.loads(request)
-    except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
-        return _error(f"The request is not valid JSON ({error})")
+        data = read_json(request)  # bounded in length, depth and numbers before it is read
+    except JSONLimitError as error:
+        return _error(f"The request is {error}")
     if not isinstance(data, dict):
         return _error("The request must be a JSON object")
     cmd = data.get("cmd")
     handler = HANDLERS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
-        return _error(f"Unknown command {data.get('cmd')!r}; commands: {', '.join(HANDLERS)}")
+        return _error(f"Unknown command {quote(cmd)}; commands: {', '.join(HANDLERS)}")
     try:
-        return json.dumps(handler(data))
+        return write_json(handler(data))
     except IllegalAction as error:
         return _error(str(error), [p.to_json() for p in error.problems])
     except (BridgeError, SaveError, RulesError, TileError) as error:
@@ -549,8 +580,13 @@ def call(request: str) -> str:
         return _error(f"Internal error in {cmd}: {type(error).__name__}: {error}")
 
 
+MAX_ERROR = 500  # characters of an error message; each names a bad value by a short prefix
+
+
 def _error(message: str, problems: list[dict[str, Any]] | None = None) -> str:
+    if len(message) > MAX_ERROR:
+        message = message[: MAX_ERROR - 1] + "…"
     answer: dict[str, Any] = {"error": message}
     if problems:
         answer["errors"] = problems
-    return json.dumps(answer)
+    return write_json(answer)

@@ -4,16 +4,20 @@
     python -m py_engine solve     < positions.jsonl
     python -m py_engine arena --players hard,expert --games 1000 --seed 1
 
-A line that cannot be answered gets ``{"error": "..."}`` and the tool goes on.
+A line that cannot be answered gets ``{"error": "..."}`` and the tool goes on: a line
+that is not UTF-8, not JSON, longer than 1,000,000 characters, nested deeper than 20
+levels, or with a number beyond JavaScript's safe integers, NaN or Infinity, is answered
+so too. Exit status: 0 when every line was answered, 1 when any line got an error, 2 for
+a command line the tool does not know.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
+from .limits import JSONLimitError, read_json, write_json
 from .rounds import IllegalAction
 from .rules import Rules, RulesError
 from .sets import read_set
@@ -55,8 +59,10 @@ def read_position(data: Any) -> tuple[dict[str, Any], Rules, bool]:
 
 def _threshold(data: dict[str, Any]) -> int | None:
     threshold = data.get("threshold")
-    if threshold is not None and (not isinstance(threshold, int) or isinstance(threshold, bool)):
-        raise InputError("'threshold' must be a whole number")
+    if threshold is not None and (
+        not isinstance(threshold, int) or isinstance(threshold, bool) or not 0 <= threshold <= 200
+    ):
+        raise InputError("'threshold' must be a whole number from 0 to 200")
     return threshold
 
 
@@ -75,23 +81,31 @@ def validate(data: Any) -> dict[str, Any]:
     return check.to_json()
 
 
-def json_lines(answer: Callable[[Any], dict[str, Any]], lines: Iterable[str], out: IO[str]) -> int:
-    """Answer each non-blank JSON line with one JSON line; returns the number of errors."""
+MAX_LINE = 1_000_000  # characters; a position is a few hundred
+
+
+def json_lines(
+    answer: Callable[[Any], dict[str, Any]], lines: Iterable[str | bytes], out: IO[str]
+) -> int:
+    """Answer each non-blank JSON line with one JSON line; returns the number of errors.
+
+    Lines may be bytes (standard input's, decoded here as UTF-8, each on its own)."""
     errors = 0
     for line in lines:
-        if not line.strip():
-            continue  # blank lines separate nothing; they get no answer
         try:
-            result = answer(json.loads(line))
-        except json.JSONDecodeError as error:
-            result = {"error": f"not valid JSON: {error}"}
-        except RecursionError:
-            result = {"error": "not valid JSON: nested too deeply"}
-        except (InputError, RulesError, TileError, IllegalAction) as error:
-            result = {"error": str(error)}
+            text = line.decode("utf-8") if isinstance(line, bytes) else line
+            if not text.strip():
+                continue  # blank lines separate nothing; they get no answer
+            result = answer(read_json(text, MAX_LINE))
+        except UnicodeDecodeError as error:
+            result = {"error": f"not valid UTF-8: {error.reason} at byte {error.start}"}
+        except (JSONLimitError, InputError, RulesError, TileError, IllegalAction) as error:
+            result = {"error": str(error)[:500]}
+        except Exception as error:  # a bug: an answer line still, and the next line
+            result = {"error": f"internal error: {type(error).__name__}: {error}"[:500]}
         if "error" in result:
             errors += 1
-        out.write(json.dumps(result) + "\n")
+        out.write(write_json(result) + "\n")
         out.flush()
     return errors
 
@@ -144,5 +158,5 @@ def main(argv: list[str] | None = None) -> int:
     if tool not in TOOLS:
         print(f"unknown tool {tool!r}; tools: {', '.join([*TOOLS, 'arena'])}", file=sys.stderr)
         return 2
-    json_lines(TOOLS[tool], sys.stdin, sys.stdout)
-    return 0
+    errors = json_lines(TOOLS[tool], sys.stdin.buffer, sys.stdout)
+    return 1 if errors else 0

@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .limits import MAX_NAME, MAX_SAVE_CHARS, JSONLimitError, quote, read_json, write_json
 from .rules import Rules, RulesError
-from .tiles import Tile, TileError, shuffled_deck
+from .tiles import DECK, Tile, TileError, shuffled_deck
 from .turns import TurnCheck, TurnProblem, check_turn
 
 __all__ = [
@@ -45,6 +46,8 @@ HAND_SIZE = 14
 PENALTY_TILES = 3
 SAVE_FORMAT = "rummikub-save"
 SAVE_VERSION = 1
+SAVE_KEYS = ("format", "version", "seed", "rules", "players", "rounds")
+PLAYER_KEYS = ("name", "kind", "level")
 
 
 class IllegalAction(ValueError):
@@ -263,7 +266,7 @@ class Round:
         if self.outcome is not None:
             raise IllegalAction("The round is over")
         if type(player) is not int or not 0 <= player < self.players:
-            raise IllegalAction(f"There is no player {player!r}")
+            raise IllegalAction(f"There is no player {quote(player)}")
         if self.resigned[player]:
             raise IllegalAction("That player has already resigned")
         n, here = self.players, self.current
@@ -400,7 +403,7 @@ class Round:
             self.resign(player)  # type: ignore[arg-type]
             return
         if player != self.current:
-            raise IllegalAction(f"action out of turn: {action!r}")
+            raise IllegalAction(f"action out of turn: {quote(action)}")
         if kind == "play":
             self.play(tiles_from_ids(action.get("table")))
         elif kind == "draw":
@@ -410,7 +413,7 @@ class Round:
         elif kind == "penalty":
             self._penalty()
         else:
-            raise IllegalAction(f"unknown action {kind!r}")
+            raise IllegalAction(f"unknown action {quote(kind)}")
 
     def tile_places(self) -> dict[int, str]:
         """Where each of the 106 tiles is: ``pool``, ``rack N`` or ``table``."""
@@ -435,9 +438,12 @@ def _same_sets(a: Sequence[Sequence[Tile]], b: Sequence[Sequence[Tile]]) -> bool
 
 
 def tiles_from_ids(rows: Any) -> list[list[Tile]]:
-    """A table given as lists of tile ids, checked."""
+    """A table given as lists of tile ids, checked; at most the game's 106 tiles in all
+    (so a huge table is refused before it is read, and cannot make a huge answer)."""
     if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
         raise IllegalAction("a table must be a list of sets, each a list of tile ids")
+    if len(rows) > len(DECK) or sum(map(len, rows)) > len(DECK):
+        raise IllegalAction(f"a table holds at most the game's {len(DECK)} tiles")
     try:
         return [[Tile(i) for i in row] for row in rows]
     except TileError as error:
@@ -554,7 +560,7 @@ class Match:
         }
 
     def dumps(self) -> str:
-        return json.dumps(self.to_json(), separators=(",", ":"), sort_keys=True)
+        return write_json(self.to_json(), separators=(",", ":"), sort_keys=True)
 
     @classmethod
     def from_json(cls, data: Any) -> Match:
@@ -563,16 +569,21 @@ class Match:
         the whole match have this same format; such a match now goes on to its next round.)"""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("this is not a saved Rummikub game")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"unknown saved-game version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not 1
+            raise SaveError(f"unknown saved-game version {quote(version)}")
+        unknown = sorted(map(str, set(data) - set(SAVE_KEYS)))
+        if unknown:
+            raise SaveError(f"the saved game is corrupt (an unknown field {quote(unknown[0])})")
         try:
             rules = Rules.from_json(data["rules"])
             players = data["players"]
-            if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+            if not _saved_players_ok(players, rules.players):
                 raise SaveError("the saved game is corrupt (its players)")
-            if not players:  # Match() would quietly make up default players
-                raise SaveError("the saved game is corrupt (its players)")
-            match = cls(rules, data["seed"], players)
+            seed = data["seed"]
+            if type(seed) is not int:
+                raise SaveError("the saved game is corrupt (its seed)")
+            match = cls(rules, seed, players)
             rounds = data["rounds"]
             if not isinstance(rounds, list) or not rounds:
                 raise SaveError("the saved game has no rounds")
@@ -581,7 +592,8 @@ class Match:
                     match.next_round()
                 for action in saved["actions"]:
                     match.round.apply(action)
-                if match.round.state() != saved:
+                # Compared as JSON text: as Python values 1.0 and true would equal 1.
+                if _as_text(match.round.state()) != _as_text(saved):
                     raise SaveError("the saved game is corrupt: its state does not match its moves")
         except SaveError:
             raise
@@ -595,8 +607,28 @@ class Match:
 
 
 def parse_save(text: str) -> Any:
-    """The JSON data of a saved game's text (checked by :meth:`Match.from_json`)."""
+    """The JSON data of a saved game's text (checked by :meth:`Match.from_json`), read
+    within the bounds of :mod:`py_engine.limits`."""
     try:
-        return json.loads(text)
-    except (TypeError, ValueError, RecursionError) as error:  # too deeply nested
-        raise SaveError(f"the saved game is not valid JSON ({error})") from None
+        return read_json(text, MAX_SAVE_CHARS)
+    except JSONLimitError as error:
+        raise SaveError(f"the saved game is {error}") from None
+
+
+def _saved_players_ok(players: Any, count: int) -> bool:
+    """A save's players: ``count`` objects of short text fields (the bridge checks their
+    kinds and levels, and that the game has one human)."""
+    return (
+        isinstance(players, list)
+        and len(players) == count
+        and all(
+            isinstance(p, dict)
+            and set(p) <= set(PLAYER_KEYS)
+            and all(isinstance(v, str) and 0 < len(v) <= MAX_NAME for v in p.values())
+            for p in players
+        )
+    )
+
+
+def _as_text(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)

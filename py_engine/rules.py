@@ -11,11 +11,19 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
+from .limits import quote
+
 __all__ = ["Rules", "RulesError"]
 
 
 class RulesError(ValueError):
     """A rules setting that does not exist or has an impossible value."""
+
+
+# The largest value of each number rule. The page offers openings of 30 and 50, joker
+# penalties of 25 and 30 and targets up to 300; these leave room for any real game and
+# keep every score far inside the whole numbers JavaScript holds exactly.
+LIMITS = {"opening": 200, "joker_penalty": 200, "target": 100_000, "players": 4}
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,14 +49,14 @@ class Rules:
         ):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"rule {name} must be true or false")
-        for name in ("opening", "joker_penalty", "target", "players"):
+        for name, most in LIMITS.items():
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                 raise RulesError(f"rule {name} must be a whole number of 0 or more")
+            if value > most:
+                raise RulesError(f"rule {name} must be at most {most:,}")
         if not 2 <= self.players <= 4:
             raise RulesError("a game has 2, 3 or 4 players")
-        if self.opening > 200:
-            raise RulesError("rule opening must be at most 200")
         seconds = self.turn_seconds
         if seconds is not None and (
             not isinstance(seconds, int) or isinstance(seconds, bool) or not 5 <= seconds <= 3600
@@ -65,7 +73,7 @@ class Rules:
         unknown = sorted(set(data) - known)
         if unknown:
             names = ", ".join(sorted(known))
-            raise RulesError(f"unknown rule {unknown[0]!r}; known rules: {names}")
+            raise RulesError(f"unknown rule {quote(unknown[0])}; known rules: {names}")
         return cls(**data)
 
     def to_json(self) -> dict[str, Any]:

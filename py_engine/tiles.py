@@ -18,6 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from .limits import quote
+
 __all__ = [
     "DECK",
     "FACE_KEY",
@@ -57,7 +59,7 @@ class Colour(IntEnum):
     def from_letter(cls, letter: str) -> Colour:
         index = "RBYK".find(letter.upper())
         if index < 0 or len(letter) != 1:
-            raise TileError(f"unknown colour {letter!r} (use R, B, Y or K)")
+            raise TileError(f"unknown colour {quote(letter)} (use R, B, Y or K)")
         return cls(index)
 
 
@@ -115,14 +117,14 @@ def parse_face(code: str) -> Face:
     if text in ("J", "JOKER"):
         return JOKER
     if len(text) < 2:
-        raise TileError(f"unknown tile {code!r}")
+        raise TileError(f"unknown tile {quote(code)}")
     colour = Colour.from_letter(text[0]) if text[0] in "RBYK" else None
     # isdigit alone lets through "²" (int() then fails) and non-ASCII digits.
     if colour is None or not (text[1:].isascii() and text[1:].isdigit()):
-        raise TileError(f"unknown tile {code!r}")
+        raise TileError(f"unknown tile {quote(code)}")
     number = int(text[1:])
     if not 1 <= number <= 13:
-        raise TileError(f"unknown tile {code!r}: numbers run from 1 to 13")
+        raise TileError(f"unknown tile {quote(code)}: numbers run from 1 to 13")
     return Face(colour, number)
 
 
@@ -134,7 +136,7 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not isinstance(self.id, int) or isinstance(self.id, bool) or not 0 <= self.id <= 105:
-            raise TileError(f"unknown tile id {self.id!r}")
+            raise TileError(f"unknown tile id {quote(self.id)}")
 
     @classmethod
     def parse(cls, code: str, copy: int = 0) -> Tile:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from py_engine.arena import _seatings, main, play_round, run_arena, wilson
 from py_engine.rules import Rules
 
@@ -46,3 +48,17 @@ def test_cli_prints_a_table_and_json(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert set(data["hard"]) == {"rounds", "win_rate", "ci95", "mean_score", "blocked", "think_ms"}
     assert main(["--players", "hard,nobody"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        ("{oops", "--rules: not valid JSON"),
+        ('{"target": NaN}', "--rules: not valid JSON: NaN is not a JSON number"),
+        ('{"cheat": 1}', "--rules: unknown rule 'cheat'"),
+        ("[" * 5_000, "--rules: nested too deeply"),
+    ],
+)
+def test_bad_rules_are_an_error_not_a_traceback(rules, message, capsys):
+    assert main(["--players", "easy,easy", "--games", "1", "--rules", rules]) == 2
+    assert capsys.readouterr().err.startswith(message)

@@ -3,6 +3,7 @@ line per input line, errors as ``{"error": "..."}`` lines without stopping."""
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -82,9 +83,12 @@ BAD_AND_GOOD = [
     (line(after=[], rack=[], opened="yes"), {"error": "'opened' must be true or false"}),
     (line(after=[], rack=[], rules={"cheat": 1}), "error:unknown rule 'cheat'"),
     (line(after=[], rack=[], rules={"opening": -1}), "error:rule opening must be"),
-    (line(after=[], rack=[], threshold="ten"), {"error": "'threshold' must be a whole number"}),
+    (
+        line(after=[], rack=[], threshold="ten"),
+        {"error": "'threshold' must be a whole number from 0 to 200"},
+    ),
     (line(after=[["R²", "R3", "R4"]], rack=["R3", "R4"]), "error:unknown tile"),
-    ("[" * 100_000, "error:not valid JSON"),
+    ("[" * 100_000, "error:nested too deeply"),
     ("42", {"error": "each line must be a JSON object"}),
     (
         line(
@@ -130,7 +134,7 @@ def check_answers(answers, cases):
 def test_one_answer_line_per_input_line_bad_lines_included():
     stdin = "".join(sent + "\n" for sent, _ in BAD_AND_GOOD)
     result = run("validate", stdin=stdin)
-    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    assert result.returncode == 1, result.stderr.decode()[-2000:]  # some lines were refused
     assert result.stderr == b""
     out = result.stdout.decode().splitlines()
     check_answers([json.loads(text) for text in out], BAD_AND_GOOD)
@@ -169,10 +173,10 @@ def test_blank_lines_are_skipped_and_a_missing_final_newline_is_fine():
 
 def test_bytes_that_are_not_utf8_get_an_error_line():
     result = run("validate", stdin=b'\xff\xfe{"after": []}\n' + EXAMPLE.encode() + b"\n")
-    assert result.returncode == 0
+    assert result.returncode == 1
     out = [json.loads(text) for text in result.stdout.decode().splitlines()]
     assert len(out) == 2
-    assert out[0]["error"].startswith("not valid JSON")
+    assert out[0] == {"error": "not valid UTF-8: invalid start byte at byte 0"}
     assert out[1]["ok"] is True
 
 
@@ -212,3 +216,90 @@ def test_json_lines_counts_the_errors():
 def test_validate_in_process(data, placed):
     answer = validate(data)
     assert len(answer["placed"]) == placed
+
+
+# ----- hostile input (issue 37): every line answered, no traceback, exit status 1 ----------
+
+GOOD = {
+    "validate": (EXAMPLE, {"ok": True, "placed": ["R6"], "errors": []}),
+    "solve": (line(table=[["R3", "R4", "R5"]], rack=["R6"], opened=True), None),
+}
+HOSTILE_LINES = [
+    b'{"after": [], "rack": [], "threshold": ' + b"1" * 4_400 + b"}",  # int() raised a ValueError
+    b'{"after": [], "rack": [], "threshold": 9007199254740992}',
+    b'{"after": [], "rack": [], "threshold": 1e400}',
+    b'{"after": [], "rack": [], "threshold": NaN}',
+    b'{"after": [], "rack": [], "threshold": -Infinity}',
+    b'{"after": [], "rack": [], "threshold": true}',
+    b'{"after": [], "rack": [], "opened": 1}',
+    b'{"after": [], "rack": ["R\xff\xfe"]}',  # invalid UTF-8 inside a string
+    b"\xc3\x28",
+    b"\xef\xbb\xbf" + EXAMPLE.encode(),  # a byte-order mark: not JSON
+    b"\x00\x00",
+    b'{"rack": ["\\ud800"], "after": []}',
+    b'{"rack": ["' + b"R" * 500_000 + b'"], "after": []}',
+    b'{"rack": [], "after": [], "pad": "' + b"x" * 1_000_001 + b'"}',
+    b"[" * 100_000,
+    b'{"a":' * 50_000,
+    b"[" * 21 + b"]" * 21,
+    b'{"after": [], "rack": [], "rules": {"target": ' + b"9" * 5_000 + b"}}",
+    b'{"after": [], "rack": [], "rules": {"' + b"r" * 100_000 + b'": 1}}',
+    b'{"after": [], "rack": [], "rules": []}',
+    b'{"after": [[[["R1"]]]], "table": [[[["R1"]]]], "rack": []}',
+    b'{"after": {"R1": 1}, "table": {"R1": 1}, "rack": []}',
+    b"null",
+    b'"text"',
+    b"{}",
+    b"{oops",
+]
+# Refused by one tool's own checks (the solver's threshold bound is another matter).
+HOSTILE_TO = {"validate": [b'{"after": [], "rack": [], "threshold": 201}'], "solve": []}
+
+
+@pytest.mark.parametrize("tool", ["validate", "solve"])
+@pytest.mark.parametrize("encoding", [None, "utf-8:strict", "ascii:strict"])
+def test_hostile_lines_each_get_an_error_line_and_the_tool_goes_on(tool, encoding):
+    """One shared line loop answers every tool: each hostile line gets a short error line
+    (no traceback, under any PYTHONIOENCODING), the good line after them is answered, and
+    the exit status says that lines were refused."""
+    good, expected = GOOD[tool]
+    hostile = [*HOSTILE_LINES, *HOSTILE_TO[tool]]
+    stdin = b"\r\n".join([*hostile, good.encode()]) + b"\n"
+    env = dict(os.environ, PYTHONIOENCODING=encoding) if encoding else None
+    result = subprocess.run(
+        [sys.executable, "-m", "py_engine", tool],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
+        env=env,
+    )
+    assert result.stderr == b""
+    assert result.returncode == 1
+    answers = [json.loads(text, parse_constant=float) for text in result.stdout.splitlines()]
+    assert len(answers) == len(hostile) + 1
+    for sent, answer in zip(hostile, answers, strict=False):
+        assert set(answer) == {"error"}, (sent[:60], answer)
+        assert 0 < len(answer["error"]) <= 500, sent[:60]
+    assert "error" not in answers[-1]
+    if expected is not None:
+        assert answers[-1] == expected
+
+
+def test_the_exit_status_is_0_only_when_every_line_was_answered():
+    assert run("validate", stdin=EXAMPLE + "\n" + EXAMPLE + "\n").returncode == 0
+    assert run("validate", stdin=EXAMPLE + "\n{oops\n").returncode == 1
+    assert run("validate", stdin="").returncode == 0
+    assert b"Exit status: 0 when every line was answered, 1 when" in run("--help").stdout
+
+
+def test_json_lines_takes_bytes_and_answers_a_bug_as_an_error_line():
+    def buggy(data):
+        raise KeyError("a bug")
+
+    out = io.StringIO()
+    assert json_lines(buggy, [b"{}\n", b"\xff\n", b"   \n"], out) == 2
+    assert [json.loads(text) for text in out.getvalue().splitlines()] == [
+        {"error": "internal error: KeyError: 'a bug'"},
+        {"error": "not valid UTF-8: invalid start byte at byte 0"},
+    ]

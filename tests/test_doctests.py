@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from test_solver import DOCTESTED
 
-MODULES = ["tiles", "rules", "sets", "turns", "rounds", "bridge"]
+MODULES = ["limits", "tiles", "rules", "sets", "turns", "rounds", "bridge"]
 
 
 @pytest.mark.parametrize("name", MODULES)

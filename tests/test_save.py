@@ -127,7 +127,7 @@ def test_every_variant_setting_survives_a_save():
 
 
 def test_a_match_of_several_rounds_saves_and_loads():
-    match = Match(Rules(target=10**6), seed=4)
+    match = Match(Rules(target=100_000), seed=4)
     for _ in range(3):
         finished_round(match)
         match.next_round()
@@ -309,6 +309,38 @@ def second_round_too_early(data):
             "the saved game is corrupt",
             id="set-key-players-name-a",
         ),
+        # Issue 37: what compared equal to the right value as Python data, numbers out of
+        # the rules' limits, fields nothing writes, names no new game makes.
+        pytest.param(set_key(["version"], 1.0), "unknown saved-game version 1.0", id="version-1.0"),
+        pytest.param(
+            set_key(["version"], True), "unknown saved-game version True", id="version-true"
+        ),
+        pytest.param(set_key(["seed"], 21.0), "corrupt .its seed.", id="seed-float"),
+        pytest.param(set_key(["seed"], "21"), "corrupt .its seed.", id="seed-text"),
+        pytest.param(set_key(["cheat"], 1), "an unknown field 'cheat'", id="extra-field"),
+        pytest.param(
+            set_key(["rounds", 0, "current"], 1.0), "does not match its moves", id="current-float"
+        ),
+        pytest.param(
+            set_key(["rounds", 0, "opened"], [0, 0, 0]),
+            "does not match its moves",
+            id="opened-ints",
+        ),
+        pytest.param(
+            set_key(["rules", "target"], 100_001),
+            "rule target must be at most 100,000",
+            id="target",
+        ),
+        pytest.param(
+            set_key(["rules", "joker_penalty"], 201), "must be at most 200", id="joker-penalty"
+        ),
+        pytest.param(set_key(["players", 0, "name"], "N" * 25), "its players", id="name-25-chars"),
+        pytest.param(set_key(["players", 0, "name"], "N" * 10**6), "its players", id="name-1-mb"),
+        pytest.param(set_key(["players", 0, "name"], 7), "its players", id="name-a-number"),
+        pytest.param(set_key(["players", 0, "name"], ""), "its players", id="name-empty"),
+        pytest.param(
+            set_key(["players", 0, "kInd"], "bot"), "its players", id="unknown-player-key"
+        ),
     ],
 )
 def test_a_corrupt_or_foreign_save_is_refused(played, change, message):
@@ -324,7 +356,10 @@ def test_a_corrupt_or_foreign_save_is_refused(played, change, message):
         ("[]", "this is not a saved Rummikub game"),
         ("null", "this is not a saved Rummikub game"),
         ('"rummikub-save"', "this is not a saved Rummikub game"),
-        ("[" * 100_000, "not valid JSON"),
+        ("[" * 100_000, "nested too deeply"),
+        ('{"format": "rummikub-save", "version": NaN}', "not valid JSON: NaN is not a JSON number"),
+        ('{"version": 1, "seed": ' + "1" * 4_400 + "}", "out of range"),
+        ('{"rules": {"target": 1e400}}', "out of range: the number 1e400 is not finite"),
     ],
 )
 def test_a_save_that_is_not_a_game_is_refused(text, message):
@@ -354,3 +389,19 @@ def test_from_json_refuses_data_that_is_not_an_object():
     for data in (None, [], "save", 3):
         with pytest.raises(SaveError, match="this is not a saved Rummikub game"):
             Match.from_json(data)
+
+
+def test_a_save_is_refused_before_it_is_read_when_too_deep_or_too_long(played):
+    text = played.dumps()
+    deep = text.replace('"seed":21', '"seed":' + "[" * 5_000 + "]" * 5_000)
+    with pytest.raises(SaveError, match="nested too deeply"):
+        Match.loads(deep)
+    with pytest.raises(SaveError, match="too long"):
+        Match.loads(text[:-1] + ',"pad":"' + "x" * 4_000_000 + '"}')
+
+
+def test_a_bad_value_in_a_save_is_quoted_by_a_short_prefix(played):
+    with pytest.raises(SaveError) as refused:
+        Match.loads(edited(played, set_key(["rules", "R" * 10**6], 1)))
+    assert len(str(refused.value)) < 300
+    assert "'RRRRRRRRRRRRRRRRRRRRRRRRRRRRRR'…" in str(refused.value)

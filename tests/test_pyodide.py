@@ -1,0 +1,82 @@
+"""The hostile cases of tests/hostile.py inside the project's own Pyodide, under Node:
+its stack gives out at a nesting depth CPython survives (about 5,000 levels killed it, as
+a fatal error, before the engine bounded its input), so what holds in CPython is checked
+here too. tests/pyodide_calls.mjs loads dist/ as the page's worker does."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import zipfile
+from pathlib import Path
+
+import hostile
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+DIST = Path(os.environ.get("RUMMIKUB_DIST") or ROOT / "dist")
+HARNESS = ROOT / "tests" / "pyodide_calls.mjs"
+
+
+def _check_dist() -> None:
+    """dist/ built, from the engine as it is now (a stale wheel would test old code)."""
+    wheels = sorted((DIST / "wheels").glob("*.whl")) if (DIST / "wheels").is_dir() else []
+    if len(wheels) != 1:
+        pytest.fail("dist/ is not built: run `python3 build.py test`")
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        built = {n: wheel.read(n) for n in wheel.namelist() if n.startswith("py_engine/")}
+    source = {
+        p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "py_engine").rglob("*.py")
+    }
+    if built != source:
+        pytest.fail("dist/ is stale (its engine differs from py_engine/): run `python3 build.py`")
+
+
+class PyodideDied(AssertionError):
+    """The call threw in JavaScript instead of answering (the harness loaded a new runtime)."""
+
+
+@pytest.fixture(scope="module")
+def pyodide_call():
+    _check_dist()
+    node = subprocess.Popen(
+        ["node", str(HARNESS), str(DIST)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    assert json.loads(node.stdout.readline()) == {"ready": True}
+    deaths = []
+
+    def call(text: str) -> str:
+        node.stdin.write(json.dumps(text) + "\n")
+        node.stdin.flush()
+        answer = json.loads(node.stdout.readline())
+        if "threw" in answer:
+            deaths.append(answer)
+            raise PyodideDied(f"Pyodide threw (fatal: {answer['fatal']}): {answer['threw']}")
+        return answer["reply"]
+
+    call.deaths = deaths
+    yield call
+    node.stdin.close()
+    assert node.wait(timeout=60) == 0
+
+
+def test_hostile_requests_are_refused_inside_pyodide(pyodide_call):
+    failures = hostile.run_requests(pyodide_call, hostile.hostile_requests())
+    assert failures == []
+    assert pyodide_call.deaths == []
+
+
+def test_tampered_saves_inside_pyodide(pyodide_call):
+    saves = hostile.base_saves(pyodide_call)
+    seed = random.randrange(2**32)  # a new one each run, told on failure
+    tampered = hostile.all_tampered(saves, seed=seed, per_save=40)
+    counts, failures = hostile.run_saves(pyodide_call, saves, tampered)
+    assert failures == [], f"tampered with seed {seed}"
+    assert pyodide_call.deaths == []
+    assert counts["refused"] > 100 and counts["accepted"] >= 6, counts
