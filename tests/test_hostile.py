@@ -176,7 +176,9 @@ class BridgeMachine(RuleBasedStateMachine):
         self.send({"cmd": "next_round"})
 
     @precondition(
-        lambda self: self.playing() and not bridge._session.round.resigned[bridge._session.people[0]]
+        lambda self: (
+            self.playing() and not bridge._session.round.resigned[bridge._session.people[0]]
+        )
     )
     @rule()
     def resign(self):

@@ -11,9 +11,10 @@ from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[1] / "py_engine"
 
-# Bottom up (limits: the bounds every input is read within). A module imports only from layers below its own, never from one beside it
-# (tiles and rules know nothing of each other; nor do bridge and cli). The solver
-# package is one layer, its modules importing one another without a cycle.
+# Bottom up (limits: the bounds every input is read within). A module imports only from
+# layers below its own, never from one beside it (tiles and rules know nothing of each
+# other; nor do bridge and cli). The solver package is one layer, its modules importing
+# one another without a cycle.
 LAYERS = [
     {"py_engine"},
     {"py_engine.limits"},
