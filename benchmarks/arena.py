@@ -1,4 +1,4 @@
-"""The arena tables recorded in the README: each level against the one below it, and 3- and
+"""The arena tables recorded in docs/opponents.md: each level against the one below it, and 3- and
 4-player tables, from mirrored deals.
 
     .venv/bin/python benchmarks/arena.py [--games 1000] [--seed 1] [--workers 2]
