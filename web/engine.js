@@ -1,11 +1,23 @@
 // Promise RPC to the engine worker. One request at a time goes to Python; the worker
-// queues the rest. A call that runs too long can be cut off: the worker is terminated,
-// a new one boots, and the game is restored from the last snapshot.
+// queues the rest. Every request settles: an answer that cannot be read rejects it, and
+// an engine that dies (the worker's error, or Pyodide's fatal error) rejects every one
+// pending and every later one until a new worker boots (restart, reboot). A call that
+// runs too long can be cut off: the worker is terminated, a new one boots, and the game
+// is restored from the last snapshot.
 
-export class EngineFailure extends Error {}
+/** ``dead``: the worker can answer nothing more (only a new one can); ``unreadable``:
+ *  it answered, but not in JSON (the answer is lost, the engine may be well). */
+export class EngineFailure extends Error {
+  constructor(message, { dead = false, unreadable = false } = {}) {
+    super(message);
+    this.dead = dead;
+    this.unreadable = unreadable;
+  }
+}
 
 export class Engine {
-  /** @param {{onProgress?: (p: object) => void, onReady?: (info: object) => void}} hooks */
+  /** @param {{onProgress?: (p: object) => void, onReady?: (info: object) => void,
+   *  onFailed?: (err: EngineFailure) => void}} hooks */
   constructor(hooks = {}) {
     this.hooks = hooks;
     this.snapshot = null; // last {"cmd":"save"} result, used to restore after a restart
@@ -18,6 +30,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.bootInfo = null;
+    this.dead = null; // the EngineFailure this worker died of, once it has
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
@@ -31,26 +44,48 @@ export class Engine {
       };
       this.worker.onerror = (event) => {
         event.preventDefault?.();
-        const err = new EngineFailure(event.message || "The engine worker failed to load");
+        const err = new EngineFailure(event.message || "The engine worker failed", { dead: true });
         reject(err);
-        for (const { reject: fail } of this.pending.values()) fail(err);
-        this.pending.clear();
+        this.die(err);
       };
     });
-    this.ready.catch(() => {}); // reported through the promise to whoever awaits it
+    this.ready.catch((err) => this.hooks.onFailed?.(err));
+  }
+
+  /** This worker answers nothing more: every request pending is rejected with ``err``,
+   *  and so is every later one (call). */
+  die(err) {
+    this.dead ??= err;
+    for (const { reject } of this.pending.values()) reject(this.dead);
+    this.pending.clear();
   }
 
   settle(msg) {
     const entry = this.pending.get(msg.id);
     if (!entry) return;
     this.pending.delete(msg.id);
-    if (msg.failure !== undefined) entry.reject(new EngineFailure(msg.failure));
-    else entry.resolve(JSON.parse(msg.response));
+    if (msg.failure !== undefined) {
+      const err = new EngineFailure(msg.failure, { dead: !!msg.fatal });
+      entry.reject(err);
+      if (err.dead) this.die(err);
+      return;
+    }
+    let answer;
+    try {
+      answer = JSON.parse(msg.response);
+    } catch (err) {
+      // A bare NaN in an answer (the engine once wrote one) made JSON.parse throw here,
+      // and the request never settled: a restore hung on "restoring" for good.
+      entry.reject(new EngineFailure(`the engine's answer could not be read (${err.message})`, { unreadable: true }));
+      return;
+    }
+    entry.resolve(answer);
   }
 
   /** Send one bridge request object; resolves to the parsed response object
    *  (which may be {"error": ...}: a refusal, not a failure). */
   call(request, { timeoutMs = 0 } = {}) {
+    if (this.dead) return Promise.reject(this.dead);
     const id = this.nextId++;
     const worker = this.worker;
     const promise = new Promise((resolve, reject) => {
@@ -80,5 +115,11 @@ export class Engine {
     await this.ready;
     if (this.snapshot !== null) return this.call({ cmd: "load", save: this.snapshot });
     return null;
+  }
+
+  /** A fresh engine with no game in it (after the old one died): a new worker booted. */
+  async reboot() {
+    this.snapshot = null;
+    await this.restart();
   }
 }

@@ -30,9 +30,9 @@ let game;
 const engine = new Engine({
   onProgress: (p) => game?.bootProgress(p),
   onReady: (info) => game?.bootReady(info),
+  onFailed: (err) => game?.bootFailed(err.message), // each boot's, a fresh one's too
 });
 game = createGame(engine);
-engine.ready.catch((err) => game.bootFailed(err.message));
 window.__rummikub = game;
 
 // ----- start screen

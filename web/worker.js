@@ -102,6 +102,9 @@ onmessage = async (event) => {
   try {
     postMessage({ id, response: bridge.call(request) });
   } catch (err) {
-    postMessage({ id, failure: String(err && err.message ? err.message : err) });
+    // The bridge answers every Python exception itself: a throw here is the runtime
+    // failing (Pyodide's fatal error, as "Maximum call stack size exceeded"): "fatal" tells
+    // the page this engine is dead, and a new one must boot (engine.js).
+    postMessage({ id, failure: String(err && err.message ? err.message : err), fatal: true });
   }
 };

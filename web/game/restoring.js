@@ -15,12 +15,14 @@ export function createRestoring(state, engine, { redraw, failed, turn, computers
   let restoring = Promise.resolve(false);
   watchOtherTabs();
 
-  /** Bring back the game saved in this browser, if any. A save the engine refuses
-   *  is set aside (kept under another key) and reported; it never breaks the page. */
+  /** Bring back the game saved in this browser, if any. A save the engine refuses,
+   *  dies on or answers unreadably is set aside (kept under another key) and reported;
+   *  it never breaks the page, and a new game can be started at once. */
   function restoreSaved() {
     restoring = restoreFromStorage().catch((err) => {
-      // The save stays where it is, for the next visit; the start screen says why, and
-      // a new game, which would replace it, is asked for first (inProgress).
+      // The engine did not start, so the save was never tried: it stays where it is, for
+      // the next visit; the start screen says why, and a new game, which would replace
+      // it, is asked for first (inProgress).
       state.restoring = false;
       state.unrestored = true;
       state.notice = `Your saved game could not be restored now: ${err.message ?? err}. It is still kept: reload the page to try again.`;
@@ -47,7 +49,7 @@ export function createRestoring(state, engine, { redraw, failed, turn, computers
   }
 
   /** The saved game loaded into the engine and shown, ``welcome`` said; false when
-   *  there was none or the engine refused it (set aside, and the start screen says so). */
+   *  there was none or it could not be loaded (set aside, and the start screen says so). */
   async function restoreFromStorage(welcome = "Welcome back: your game was restored") {
     const saved = savedGame();
     if (!saved) return false;
@@ -59,17 +61,28 @@ export function createRestoring(state, engine, { redraw, failed, turn, computers
     state.restoring = true;
     redraw();
     await engine.ready;
-    const answer = await engine.call({ cmd: "load", save: saved });
+    const answer = await engine.call({ cmd: "load", save: saved }).catch(unloadable);
     state.restoring = false;
     if (answer.error) {
       setAside(saved);
-      state.notice = `Your saved game could not be restored (${answer.error}). It was set aside; start a new game.`;
+      const why = answer.error.replace(/\.$/, "");
+      state.notice = `Your saved game could not be restored, so it was set aside: ${why}. Start a new game.`;
+      // The engine died on it: the new game is dealt by a new one (a new game waits for
+      // this restore, reboot and all: settled).
+      if (engine.dead) await freshEngine();
       redraw();
       return false;
     }
     engine.snapshot = saved;
     await takeUp(answer.view, welcome);
     return true;
+  }
+
+  /** A new engine, booted afresh with its progress in the top bar, for the new game. */
+  async function freshEngine() {
+    Object.assign(state.boot, { stage: "start", done: 0, loaded: 0, ready: false, failed: null, ms: null });
+    redraw();
+    await engine.reboot().catch(() => {}); // a boot that fails is told by engine.js (onFailed)
   }
 
   /** The loaded game on screen as it was left: the arrangement, or the turns since the
@@ -130,4 +143,13 @@ export function createRestoring(state, engine, { redraw, failed, turn, computers
     /** The restore under way (or the last one), settled: a new game waits for it. */
     settled: () => restoring.catch(() => {}),
   };
+}
+
+/** A load the engine did not answer, taken as a refusal of the save: the engine died on
+ *  it (a worker error, Pyodide's fatal error) or answered what could not be read. Any
+ *  other failure (the engine did not start) is thrown on: the save is not to blame. */
+function unloadable(err) {
+  if (err?.dead) return { error: `the game engine stopped while loading it (${err.message})` };
+  if (err?.unreadable) return { error: err.message };
+  throw err;
 }
