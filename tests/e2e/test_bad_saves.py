@@ -137,3 +137,119 @@ def test_a_save_the_engine_refuses_is_set_aside_and_a_new_game_plays(browser, si
         play_a_fresh_game(page, planted)
     finally:
         context.close()
+
+
+# The engine refuses NaN now, in and out (py_engine/limits.py), so no save makes it write
+# one, and no input reaches the page's path for an answer it cannot read, nor, since the
+# engine bounds its input's nesting, Pyodide's fatal error. These hooks, for the tests
+# below only, stand in for an engine without those bounds: they wrap the page's Worker
+# and change what the real engine's worker says about the first "load" (the first save
+# the page restores, which the real engine loads). window.__workers counts the workers
+# started, so a test sees a fresh engine boot.
+HOOK = """
+if (typeof window !== 'undefined' && typeof Worker !== 'undefined') {
+  const Real = Worker;
+  window.__workers = 0;
+  let hooked = false;
+  const isLoad = (message) => { try { return JSON.parse(message.request).cmd === 'load'; } catch { return false; } };
+  window.Worker = class extends Real {
+    constructor(...args) { super(...args); window.__workers++; }
+    postMessage(message, ...rest) {
+      if (!hooked && isLoad(message)) { hooked = true; if (ON_LOAD(this, message)) return; }
+      return super.postMessage(message, ...rest);
+    }
+    set onmessage(handler) { super.onmessage = (event) => handler(ON_ANSWER(event)); }
+    get onmessage() { return super.onmessage; }
+  };
+}
+"""
+
+# The real engine's answer to the load, with a bare NaN in it, as the engine once wrote
+# into every answer of a game loaded from a save with "level": NaN.
+NAN_IN_THE_ANSWER = """
+let loadId = null;
+const ON_LOAD = (worker, message) => { loadId = message.id; return false; };
+const ON_ANSWER = (event) => event.data.id === loadId && event.data.response
+  ? { data: { ...event.data, response: event.data.response.replace('{', '{"level": NaN, ') } }
+  : event;
+"""
+
+# The engine dies on the load: its worker is terminated, and the page is told as
+# worker.js tells it when Pyodide's call threw (the fatal error a 100,000-deep save gave).
+FATAL_ERROR_ON_LOAD = """
+const ON_ANSWER = (event) => event;
+const ON_LOAD = (worker, message) => {
+  worker.terminate();
+  const data = { id: message.id, failure: 'Maximum call stack size exceeded', fatal: true };
+  setTimeout(() => worker.onmessage({ data }));
+  return true;
+};
+"""
+
+# The engine's worker dies on the load of an uncaught error: terminated, and its error
+# event fired at the page.
+WORKER_ERROR_ON_LOAD = """
+const ON_ANSWER = (event) => event;
+const ON_LOAD = (worker, message) => {
+  worker.terminate();
+  const message_ = 'Uncaught RangeError: Maximum call stack size exceeded';
+  setTimeout(() => worker.dispatchEvent(new ErrorEvent('error', { message: message_ })));
+  return true;
+};
+"""
+
+ENGINE_FAILURES = {
+    "an answer that is not JSON": (NAN_IN_THE_ANSWER, "answer could not be read", 1),
+    "Pyodide's fatal error": (FATAL_ERROR_ON_LOAD, "Maximum call stack size exceeded", 2),
+    "the worker's error": (WORKER_ERROR_ON_LOAD, "Maximum call stack size exceeded", 2),
+}
+
+
+@pytest.mark.parametrize("case", list(ENGINE_FAILURES))
+def test_a_save_the_engine_fails_on_is_set_aside_and_a_new_game_plays(browser, site, case):
+    """The load settles (no "Restoring…" for good), the save is set aside, and when the
+    engine died, a new one boots (a second worker, the whole boot again) and deals the
+    new game."""
+    hook, reason, workers = ENGINE_FAILURES[case]
+    planted = good_save()
+    context = plant(browser, {SAVE_KEY: planted}, hook + HOOK)
+    try:
+        page = open_page(context, site)
+        expect_set_aside(page, planted, reason)
+        if workers == 2:
+            expect(page.locator("#start-notice")).to_contain_text("stopped while loading it")
+        play_a_fresh_game(page, planted)
+        assert page.evaluate("window.__workers") == workers
+    finally:
+        context.close()
+
+
+def test_unreadable_records_beside_a_good_save_are_ignored(browser, site):
+    """The page's own records beside the save (settings, clock, arrangement, the
+    computers' turns since, statistics), each unreadable or of the wrong shape: the save
+    comes back all the same, and the game plays on."""
+    records = {
+        SAVE_KEY: good_save(),
+        f"{SAVE_KEY}.settings": '{"game": 7, "delay": NaN, "form": [1]}',
+        f"{SAVE_KEY}.clock": "not JSON",
+        f"{SAVE_KEY}.arrangement": '{"turn": [], "rack": "R5", "table": {"x": 1}}',
+        f"{SAVE_KEY}.since": "[" * 100_000,
+        "rummikub.stats": '{"rounds": "many"}',
+    }
+    context = plant(browser, records)
+    try:
+        page = open_page(context, site)
+        page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+        app = GamePage(page)
+        app.wait_for_turn()
+        expect(page.locator("#message")).to_contain_text("Welcome back: your game was restored")
+        dealt = json.loads(good_save())["rounds"][-1]["racks"][0]
+        assert sorted(app.rack_ids()) == sorted(dealt)
+        rack = app.rack_ids()
+        app.button("Draw").click()
+        app.wait_for_turn()
+        assert len(app.rack_ids()) == len(rack) + 1
+        assert stored(page, ASIDE_KEY) is None
+        assert page.page_errors == []
+    finally:
+        context.close()
