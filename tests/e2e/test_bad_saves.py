@@ -151,7 +151,9 @@ if (typeof window !== 'undefined' && typeof Worker !== 'undefined') {
   const Real = Worker;
   window.__workers = 0;
   let hooked = false;
-  const isLoad = (message) => { try { return JSON.parse(message.request).cmd === 'load'; } catch { return false; } };
+  const isLoad = (message) => {
+    try { return JSON.parse(message.request).cmd === 'load'; } catch { return false; }
+  };
   window.Worker = class extends Real {
     constructor(...args) { super(...args); window.__workers++; }
     postMessage(message, ...rest) {
