@@ -68,9 +68,14 @@ class TurnCheck:
     def refusal(self) -> str:
         """Why the play is refused, in one sentence: the first problem in full, then any
         other set that is not valid named after it ("Set 2: a set needs at least 3 tiles;
-        Sets 4 and 5 are not valid either"). Each set's own reason is in ``errors``."""
+        Sets 4 and 5 are not valid either"). Each set's own reason is in ``errors``.
+
+        Only a set that is no run or group is called not valid: a valid set marked for a
+        rule of the turn (a table set added to before the opening) was named "not valid
+        either" after that very rule, the one problem said twice."""
         first = self.errors[0]
-        others = sorted({e.set for e in self.errors if e.set is not None} - {first.set})
+        named = {e.set for e in self.errors if e.set is not None}
+        others = sorted({i for i in named if not self.readings[i].valid} - {first.set})
         if not others:
             return first.message
         if len(others) == 1:

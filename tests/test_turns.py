@@ -85,6 +85,25 @@ def test_before_opening_the_table_may_not_be_touched():
     assert "Set 1: before your opening you may not change the sets on the table" in messages(result)
 
 
+def test_before_opening_a_valid_table_set_added_to_is_not_called_not_valid():
+    # Issue 42: R9 added to a computer's R10 R11 R12 before the opening was refused with
+    # "...you may not change the sets on the table; Set 1 is not valid either": R9 to R12
+    # is a valid run, and the one problem was said twice.
+    result = check(["R10 R11 R12"], ["R9 R10 R11 R12"], "R9 B1", opened=False)
+    assert not result.ok
+    assert result.refusal == "Before your opening you may not change the sets on the table"
+    # A valid new set that borrows a table tile is not named "not valid" either; a set
+    # that is no run or group still is.
+    result = check(
+        ["R2 R3 R4 R5"], ["R2 R3 R4", "R5 B5 Y5 K5", "B10 Y10 K10"], "B5 Y5 K5 B10 Y10 K10", False
+    )
+    assert result.refusal == "Before your opening you may not change the sets on the table"
+    result = check(["R5 J R7"], ["R5 J", "R7 R8 R9", "K10 K11 K12"], "R8 R9 K10 K11 K12", False)
+    assert result.refusal == (
+        "Before your opening you may not change the sets on the table; Set 1 is not valid either"
+    )
+
+
 def set_messages(result, index):
     return [e.message for e in result.errors if e.set == index]
 
