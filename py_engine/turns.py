@@ -674,15 +674,22 @@ def narrate_play(
             else:
                 laid.append(" ".join(t.code for t in row))
                 laid_new.extend(new)
-        elif new and (won := _joker_swaps(before, home.get(i), row, new))[0]:
+        elif (new or strays) and (won := _joker_swaps(before, home.get(i), row, new + strays))[0]:
             # A joker won back by the tile it stood for: the set is named as it was, joker
             # and all ("Y11 Y13", what it kept, reads as no set at all); tiles added to it
-            # besides, to the set it then is.
+            # besides, to the set it then is. The tile may come from another table set
+            # (``swapped R13 for the J in Y13 K13 J (R13 from the table)``): told only as
+            # "rearranged the table", a joker taken from a locked set went unsaid.
             ins, jokers = won
             whole = " ".join(t.code for t in before[home[i]])
             them = "the J" if len(jokers) == 1 else "the jokers"
-            swapped.append(f"{' '.join(t.code for t in ins)} for {them} in {whole}")
-            swapped_new.extend(ins)
+            line = f"{' '.join(t.code for t in ins)} for {them} in {whole}"
+            taken = [t for t in ins if t.id in origin]
+            if taken:
+                line += f" ({' '.join(t.code for t in taken)} from the table)"
+                explained.update(t.id for t in taken)
+            swapped.append(line)
+            swapped_new.extend(t for t in ins if t.id not in origin)
             swapped_in = {t.id for t in ins}
             rest = [t for t in new if t.id not in swapped_in]
             if rest:

@@ -733,6 +733,23 @@ def test_describe_play_names_a_set_that_gave_up_its_joker_whole():
     )
 
 
+def test_describe_play_names_a_joker_won_back_by_a_tile_from_the_table():
+    # Issue 42: under locked joker sets a computer took R13 from a run to win the joker
+    # of Y13 K13 J, and the news said only "...and rearranged the table".
+    taken: set[int] = set()
+    group, run = assign_ids([["Y13", "K13", "J"], ["R10", "R11", "R12", "R13"]], taken)
+    b11, b12 = assign_ids([["B11", "B12"]], taken)[0]
+    after = [[group[0], group[1], run[3]], run[:3], [b11, b12, group[2]]]
+    assert check_turn([group, run], after, [b11, b12], opened=True, rules=LOCKED).ok
+    assert describe_play("Computer 1", [group, run], after) == (
+        "Computer 1 swapped R13 for the J in Y13 K13 J (R13 from the table)"
+        " and made B11 B12 J (J from the table)"
+    )
+    assert describe_play(None, [group, run], after) == (
+        "swap R13 for the J in Y13 K13 J (R13 from the table) and make B11 B12 J (J from the table)"
+    )
+
+
 def test_describe_play_swaps_only_the_tile_the_joker_stood_for():
     # Y10 and Y12 go into Y11 J Y13 and the joker makes a group of 12s: Y12 took its
     # place, Y10 was added (it used to read "swapped Y10 Y12 for the J").
