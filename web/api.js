@@ -105,6 +105,7 @@ export function createGame(engine, options = {}) {
     showScores: rounds.showScores, // the round's scores back
     nextRound: rounds.nextRound, // deal the next round
     showLog: (open = !state.logOpen) => showLog(state, open, redraw), // the whole log (true), or its last lines
+    holdClock: clock.hold, // a dialog the player opened is up (true) or shut: their turn clock stands still
   };
 
   // Any answer the engine cannot give is shown, not thrown into the void.

@@ -405,6 +405,16 @@ $("clear-stats-confirm").addEventListener("click", () => {
 });
 showStats();
 $("round-dialog").addEventListener("cancel", (event) => event.preventDefault());
+// While a dialog the player opened is up (How To Play, from its button or the variants,
+// Resign's question, ...), their turn clock stands still: it ran on under How To Play
+// and the turn timed out. The round's screen and "Played in another tab" come of
+// themselves, with no turn running. The game log is no dialog: the turn goes on under it.
+{
+  const own = ["round-dialog", "stale-dialog"];
+  const dialogs = [...document.querySelectorAll("dialog")].filter((d) => !own.includes(d.id));
+  const watcher = new MutationObserver(() => game.holdClock(dialogs.some((d) => d.open)));
+  for (const d of dialogs) watcher.observe(d, { attributes: true, attributeFilter: ["open"] });
+}
 
 game.render();
 game.restoreSaved();

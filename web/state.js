@@ -29,7 +29,7 @@ export function createState() {
     showing: null, // {player, action: "thinking" | "play" | "draw" | "pass"}: the computer turn on show
     dialog: null, // "round" | null
     logOpen: false, // the whole game log is shown (over the table), not just its last lines
-    clock: null, // {deadline} when the turn clock runs
+    clock: null, // {deadline, turn, key, left} on the player's clock (left: the ms it had, standing still)
     restoring: false, // a saved game is being loaded
     // A new game is being started (dealt): the view is still the old game's until the
     // engine answers, and the old game must not be resumed (nor its clock started) meanwhile.

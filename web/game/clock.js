@@ -9,6 +9,9 @@ import { keepDeadline, keptDeadline, turnKey } from "./saving.js";
 
 export function createClock(state, onTimeout) {
   let timer = null;
+  // A dialog the player opened is up (How To Play, Resign's question...): the clock
+  // stands still meanwhile. It ran on under How To Play, and the turn timed out there.
+  let held = false;
 
   /** The clock stops (and its countdown goes). */
   function stop() {
@@ -19,7 +22,8 @@ export function createClock(state, onTimeout) {
   }
 
   /** The clock starts on the player's turn, in a game with a turn clock, from the
-   *  deadline kept for this very turn if any (else full time). */
+   *  deadline kept for this very turn if any (else full time); standing still while a
+   *  dialog the player opened is up. */
   function start() {
     stop();
     const view = state.view;
@@ -30,9 +34,47 @@ export function createClock(state, onTimeout) {
     const full = Date.now() + seconds * 1000;
     const deadline = Math.min(keptDeadline(turn) ?? full, full);
     keepDeadline({ turn, deadline });
-    state.clock = { deadline, turn: view.turn };
+    state.clock = { deadline, turn: view.turn, key: turn, left: null };
+    if (held) return standStill();
+    run();
+  }
+
+  function run() {
     renderClock(state);
     timer = setInterval(tick, 250);
+  }
+
+  // The time left is what is kept (in the state and the browser) while it stands still,
+  // so it runs on from there, a reload included, not from a deadline that went by.
+  function standStill() {
+    const clock = state.clock;
+    clearInterval(timer);
+    timer = null;
+    clock.left = Math.max(0, clock.deadline - Date.now());
+    keepDeadline({ turn: clock.key, left: clock.left });
+    renderClock(state);
+  }
+
+  /** A dialog the player opened is up (true) or shut (false): the clock stands still
+   *  with the time it had, then runs on from it. */
+  function hold(on) {
+    held = on;
+    const clock = state.clock;
+    if (!clock) return;
+    if (on && clock.left === null) standStill();
+    if (!on && clock.left !== null) {
+      clock.deadline = Date.now() + clock.left;
+      clock.left = null;
+      keepDeadline({ turn: clock.key, deadline: clock.deadline });
+      run();
+    }
+  }
+
+  /** The player leaves the game for the start screen: the clock stops with the time it
+   *  had left, and ``start`` runs it on from there when they come back. */
+  function pause() {
+    if (state.clock && state.clock.left === null) standStill();
+    stop();
   }
 
   // Only the countdown is drawn at a tick (the rest of the page is as it was).
@@ -46,5 +88,5 @@ export function createClock(state, onTimeout) {
     }
   }
 
-  return { start, stop };
+  return { start, stop, hold, pause };
 }

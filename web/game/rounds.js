@@ -112,7 +112,7 @@ export function createRounds(state, engine, { redraw, clock, computers, restorin
   function backToStart() {
     state.dialog = null;
     state.screen = "start";
-    clock.stop();
+    clock.pause(); // the turn's time waits for the player to come back
     redraw();
   }
 

@@ -9,7 +9,7 @@ import { isTouched } from "../board.js";
 import { isMyTurn } from "../state.js";
 
 export const SAVE_KEY = "rummikub.savedGame";
-const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's running turn clock
+const CLOCK_KEY = `${SAVE_KEY}.clock`; // {turn, deadline} of the player's turn clock ({turn, left} standing still)
 // {turn, rack, table} the player's own rack order and, on their turn, the arrangement in
 // progress: a reload brings them back when the engine's game is at that very turn.
 const ARRANGEMENT_KEY = `${SAVE_KEY}.arrangement`;
@@ -84,10 +84,14 @@ export async function persist(state, engine) {
 export function keptDeadline(turn) {
   // Storage disabled or the entry unreadable: the clock starts afresh.
   const kept = readKept(CLOCK_KEY);
-  return kept?.turn === turn && Number.isFinite(kept.deadline) ? kept.deadline : null;
+  if (kept?.turn !== turn) return null;
+  // A clock standing still (a dialog up, the start screen) kept the time it had left.
+  if (Number.isFinite(kept.left)) return Date.now() + kept.left;
+  return Number.isFinite(kept.deadline) ? kept.deadline : null;
 }
 
-/** Keep {turn, deadline} in the browser, or forget it (null). */
+/** Keep {turn, deadline} in the browser (or {turn, left}, the milliseconds left on a
+ *  clock standing still), or forget it (null). */
 export function keepDeadline(kept) {
   try {
     if (kept) localStorage.setItem(CLOCK_KEY, JSON.stringify(kept));

@@ -128,7 +128,8 @@ export function renderClock(state) {
     clock.hidden = true;
     return;
   }
-  const left = Math.max(0, Math.ceil((state.clock.deadline - Date.now()) / 1000));
+  const ms = state.clock.left ?? state.clock.deadline - Date.now(); // left: standing still
+  const left = Math.max(0, Math.ceil(ms / 1000));
   clock.hidden = false;
   clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
   clock.classList.toggle("low", left <= 10);
