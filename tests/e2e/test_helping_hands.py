@@ -144,6 +144,27 @@ def test_who_starts_says_why_it_draws_again_and_then_who_starts(app):
     )
 
 
+def test_who_starts_message_tells_every_draw(app):
+    """Issue 42: deal 4242's round 2 said "Who starts: Computer 1 yellow 2. You start.":
+    the player had drawn black 8 and the computer a joker, and only the last draw (the
+    computer's alone) was told. A deal like it: each draw is told, the player's own tile
+    included."""
+    for seed in range(1, 400):
+        answer = twin.call(
+            cmd="new_game", seed=seed, rules=twin.rules_for(LEVELS), players=twin.players(LEVELS)
+        )
+        first, *again = answer["who_starts"]
+        view = answer["view"]
+        if again and view["current"] == view["me"] and first[1]["tile"]["joker"]:
+            break
+    assert [len(draw) for draw in [first, *again]] == [2, 1], "a joker drawn again alone"
+    mine, again = first[0]["tile"]["label"], again[0][0]["tile"]["label"]
+    app.new_game(seed, LEVELS)
+    expect(app.page.locator("#message")).to_have_text(
+        f"Who starts: you {mine}, Computer 1 a joker; Computer 1 drew again: {again}. You start."
+    )
+
+
 def test_reduced_motion_skips_the_motion(app):
     seed, turn, _ = computer_play_deal()
     page = app.page

@@ -33,14 +33,23 @@ export async function showWhoStarts(state, answer, redraw) {
   redraw();
 }
 
-/** The draw's last round in words: "Who starts: you red 9, Computer 1 blue 4. You start." */
+/** The whole draw in words, each draw made again after what made it so: "Who starts:
+ *  you red 11, Computer 1 a joker; Computer 1 drew again: blue 2. You start." (Only the
+ *  last draw was told, which can leave out the player's own tile.) */
 export function whoStartsText(answer) {
   const rounds = answer.who_starts ?? [];
-  const last = rounds.at(-1);
-  if (!last) return null;
+  if (!rounds.length) return null;
   const v = answer.view;
-  const drew = last.map((d) => `${d.player === v.me ? "you" : v.players[d.player].name} ${codeLabel(d.tile.code)}`);
-  return `Who starts: ${drew.join(", ")}. ${starterLine(v)}.`;
+  const who = (d) => (d.player === v.me ? "you" : v.players[d.player].name);
+  const tile = (d) => (d.tile.joker ? "a joker" : codeLabel(d.tile.code));
+  const told = rounds.map((draw, r) => {
+    if (!r) return draw.map((d) => `${who(d)} ${tile(d)}`).join(", ");
+    // Who drew again, and why: a joker (its drawer alone) or a tie for the highest.
+    const why = rounds[r - 1].some((d) => d.tile.joker) ? "" : "a tie, ";
+    const tiles = draw.length === 1 ? tile(draw[0]) : draw.map((d) => `${who(d)} ${tile(d)}`).join(", ");
+    return `${why}${draw.map(who).join(" and ")} drew again: ${tiles}`;
+  });
+  return `Who starts: ${told.join("; ")}. ${starterLine(v)}.`;
 }
 
 /** "You start" or "Computer 1 starts": the player to move first in ``view``. */
