@@ -52,6 +52,7 @@ export function createTurnEnd(state, engine, { redraw, settle, clock }) {
     state.busy = false;
     clock.stop();
     if (answer.error) return settle(answer);
+    if (arranged) board.resetTurn(state); // each tile back at its place, not the rack's end
     const drawn = answer.view.drawn;
     const fly = reducedMotion() ? null : () => flyFromPool(drawn.map((t) => t.id), 400);
     return settle(answer, drawNews(arranged, drawn), fly);
@@ -68,6 +69,9 @@ export function createTurnEnd(state, engine, { redraw, settle, clock }) {
     state.busy = false;
     if (answer.error) return settle(answer);
     const event = answer.events?.find((e) => e.type === "timeout") ?? {};
+    // Snapped back, each tile goes to its place on the rack as Reset Turn puts it (the
+    // new view keeps the rack's order, and put them at its end), the penalty after them.
+    if (event.outcome === "penalty") board.resetTurn(state);
     state.highlight = new Set();
     return settle(answer, timeoutNews(event));
   }
