@@ -18,6 +18,7 @@ export function createState() {
     hint: null, // {table, placed, next}: the engine's suggested play, shown step by step
     whoStarts: null, // {round, draws, flipped} while the who-starts draw is shown
     pending: new Set(), // tiles of a computer play not yet shown (tile-by-tile reveal)
+    logHeld: null, // the log as it was before the computer play being revealed (told once it is down)
     check: null, // last engine check of `table` (or null when untouched)
     refused: null, // {message, errors} from the last refused Confirm Play
     message: null, // {text, kind: "info" | "error"}

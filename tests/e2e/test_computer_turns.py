@@ -22,6 +22,7 @@ LOOK = """() => {
       chip: chip ? chip.querySelector('.player-name').textContent : null,
       status: chip?.querySelector('.player-status')?.textContent ?? null,
       message: document.querySelector('#message').textContent,
+      log: [...document.querySelectorAll('#log li')].at(-1)?.textContent ?? '',
       pending: document.querySelectorAll('#sets .tile.pending').length,
       whoStarts: !document.querySelector('#who-starts').hidden,
       draw: document.querySelector('#draw').disabled,
@@ -94,16 +95,23 @@ def test_a_computer_play_on_show_names_that_computer(app):
     # Under the who-starts draw nobody's turn has begun.
     under = [r for r in rows if r["whoStarts"]]
     assert under and all(r["chip"] is None and "Your turn" not in r["turn"] for r in under)
-    # The reveal: Computer 1's chip, "is playing…", and its move in the message.
+    # The reveal: Computer 1's chip, "is playing…"; the turn line is not read out.
     reveal = [r for r in rows if r["pending"]]
     assert reveal
     for row in reveal:
         assert row["turn"] == "Computer 1 is playing…", row
         assert row["chip"] == "Computer 1" and row["status"] == "playing…", row
-        # The message tells the play; the turn line is not read out beside it.
         assert row["live"] == "off", row
-        assert turn["narration"] in row["message"], row
+        # The play is not told while its tiles are still coming (issue 42: the message
+        # and the log wrote it out before the reveal showed it)...
+        assert turn["narration"] not in row["message"], row
+        assert turn["narration"] not in row["log"], row
         assert row["draw"], row
+    # ...but once the last tile is down, while the play is still on show, in the message
+    # and the log's newest line.
+    said = next(r for r in rows[rows.index(reveal[-1]) :] if r["message"] != reveal[-1]["message"])
+    assert not said["pending"] and said["turn"] == "Computer 1 played", said
+    assert turn["narration"] in said["message"] and turn["narration"] in said["log"], said
     # The pause after it still shows Computer 1; then the player's turn, with a summary.
     assert any(r["turn"] == "Computer 1 played" and r["body"] == "theirs" for r in rows)
     mine = [r for r in rows if r["body"] == "mine"]

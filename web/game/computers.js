@@ -145,20 +145,25 @@ export function createComputers(state, engine, { redraw, clock }) {
     const moved = [...new Set([...turn.steps.map((s) => s.tile), ...turn.placed])];
     // Where the table tiles it moves stand before it moves them: they fly from there.
     const spots = tileSpots(moved);
+    const log = state.view.log;
     board.applyView(state, answer.view);
     // The view's `current` is already the next player: until the turn has been shown,
     // the page names the computer whose turn it was and says what it did.
     state.showing = { player: turn.player, action: turn.action, placed: new Set(turn.placed) };
     const line = sentence(turn.narration);
     told.push(line);
-    say(state, line);
     for (const id of moved) state.highlight.add(id);
     // Shown tile by tile at the player's speed (all at once when instant or when the
     // player prefers less motion), each flying in from where it was on the table or from
-    // the computer's card; the narration is the newest line of the log.
+    // the computer's card. The play is told (the message, the log's newest lines) once
+    // its tiles are down: told first, the words gave away what the reveal then showed.
     if (delay && moved.length && !reducedMotion()) {
-      if (!(await reveal(moved, spots, delay, turn.player, mine))) return false;
+      state.logHeld = log;
+      const shown = await reveal(moved, spots, delay, turn.player, mine);
+      state.logHeld = null;
+      if (!shown) return false;
     }
+    say(state, line);
     state.pending = new Set();
     redraw();
     if (turn.action === "draw" && pace() && !reducedMotion()) showDraw(turn.player, Math.min(600, delay));

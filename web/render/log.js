@@ -13,7 +13,8 @@ export function logShown(state) {
 // the engine keeps (50), scrolled to the newest, over the table so the rack stays put.
 export function renderLog(state) {
   const log = $("log");
-  let lines = state.view.log;
+  // A computer's play being revealed is told once its tiles are down (game/computers.js).
+  let lines = state.logHeld && state.showing ? state.logHeld : state.view.log;
   // While the who-starts draw is on show, the round's first line ("Round 2: You start")
   // would tell its outcome: it waits, and the line says what is going on instead.
   if (state.whoStarts && lines.length) lines = [...lines.slice(0, -1), lines.at(-1).replace(/:.*$/, ": who starts?")];
