@@ -53,6 +53,20 @@ def test_hint_is_laid_out_step_by_step_and_played(app):
     assert not set(hint["placed"]) & set(app.rack_ids())
 
 
+def test_a_move_of_the_players_own_takes_the_hints_outlines_off(app):
+    """Issue 42: the hint's outlines stayed on its rack tiles after the player dragged a
+    tile of their own (a tap took them off)."""
+    seed, _ = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.button("Hint").click()
+    outlined = app.rack.locator(".tile.hinted")
+    expect(outlined.first).to_be_visible()
+    app.drag(app.tile(app.rack_ids()[0]), app.button("+ New Set"))
+    expect(app.set_box(0).locator(".tile")).to_have_count(1)
+    expect(outlined).to_have_count(0)
+    expect(app.button("Next Step")).to_be_hidden()
+
+
 def test_who_starts_and_computer_play_are_shown(app):
     seed, turn, _ = computer_play_deal()
     page = app.page

@@ -76,6 +76,9 @@ export function createTurn(state, engine, { redraw, failed }) {
     state.selected = null;
     state.highlight = new Set();
     state.drawn = new Set();
+    // A move of the player's own ends the hint (``move``): its outlines go with it (a tap
+    // took them off, a drag left them on).
+    state.hintIds = new Set();
     state.focus = `tile-${id}`;
     state.reveal = id;
     state.revealKind = kind;
