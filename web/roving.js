@@ -18,15 +18,17 @@ function items(region) {
   return [...region.querySelectorAll("button")].filter((b) => !b.disabled && b.checkVisibility?.() !== false);
 }
 
-/** One Tab stop per region: its focused item, else the one focused last, else a picked-up
- *  tile, else its first item. Called after every render (gaps come and go, buttons are
- *  enabled and disabled). */
+/** One Tab stop per region: its focused item, else its lit action (Confirm Play, in
+ *  yellow: the stop stayed on Draw, where the player had last been), else the one focused
+ *  last, else a picked-up tile, else its first item. Called after every render (gaps come
+ *  and go, buttons are enabled and disabled, the lit action changes). */
 export function updateTabStops(root = document) {
   const active = document.activeElement;
   for (const region of root.querySelectorAll(REGIONS)) {
     const list = items(region);
     const stop =
       list.find((b) => b === active) ??
+      list.find((b) => b.classList.contains("primary")) ??
       list.find((b) => keyOf(b) === region.dataset.stop) ??
       list.find((b) => b.getAttribute("aria-pressed") === "true") ??
       list[0];

@@ -7,6 +7,8 @@ started again from the top of the page."""
 
 from __future__ import annotations
 
+import re
+
 from conftest import BOOT_TIMEOUT_MS
 from game_page import watch, watched
 from playwright.sync_api import expect
@@ -101,6 +103,23 @@ def test_hint_hands_the_focus_to_next_hint_step_and_the_last_step_to_confirm_pla
     expect(app.button("Confirm Play")).to_be_enabled()
     expect(app.button("Confirm Play")).to_be_focused()
     expect(app.button("Hint")).to_be_visible()
+
+
+def test_the_turns_tab_stop_follows_the_lit_action(app):
+    """The turn's bar of buttons is one Tab stop. Issue 42: it stayed on Draw, where the
+    player had last been in it, while Confirm Play was the lit action."""
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    app.tile(app.rack_ids()[0]).focus()
+    app.tab_to_region(app.button("Draw"), back=True)
+    expect(app.button("Draw")).to_be_focused()  # nothing laid: Confirm Play is off
+    app.tab_to_region(app.rack)
+    for tiles in sets:
+        app.tap_new_set(tiles)
+    expect(app.button("Confirm Play")).to_have_class(re.compile(r"\bprimary\b"))
+    app.tile(app.rack_ids()[0]).focus()
+    app.tab_to_region(app.button("Draw"), back=True)
+    expect(app.button("Confirm Play")).to_be_focused()
 
 
 def test_new_game_and_next_round_keep_the_focus(app):
