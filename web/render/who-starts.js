@@ -32,4 +32,17 @@ export function renderWhoStarts(state) {
   for (const flip of box.querySelectorAll(".flip")) flip.classList.toggle("flipped", w.flipped);
   // Said once the tiles are turned, not before: the draw's outcome is its news.
   box.querySelector(".who-outcome").textContent = w.flipped ? w.outcome : "";
+  placeOverTable(box);
+}
+
+/** The panel over the table, centred on it, its foot no lower than the table's (one
+ *  taller rises over the players' cards): a third of the way down the screen, it covered
+ *  the message, the log line and "Game log" on a 360 px phone. Measured only while it is
+ *  on show (a few renders a round). */
+function placeOverTable(box) {
+  const table = $("table");
+  const foot = table.offsetTop + table.offsetHeight;
+  const middle = table.offsetTop + (table.offsetHeight - box.offsetHeight) / 2;
+  box.style.top = `${Math.max(0, Math.min(middle, foot - box.offsetHeight))}px`;
+  box.style.left = `${table.offsetLeft + table.offsetWidth / 2}px`;
 }
