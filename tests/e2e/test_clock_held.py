@@ -6,6 +6,7 @@ you drew black 10")."""
 
 import re
 
+import pytest
 from game_page import GamePage
 from playwright.sync_api import expect
 from test_clock import SECONDS, WAIT_MS, seconds_left, with_short_clock
@@ -31,25 +32,17 @@ def held_past_the_clock(app, stand_still, shut) -> None:
     expect(page.locator("#message")).to_contain_text("Time ran out: you drew", timeout=WAIT_MS)
 
 
-def test_how_to_play_stands_the_clock_still(app, site):
+@pytest.mark.parametrize(
+    ("opener", "dialog", "shut"),
+    [("How To Play", "How To Play", "Close"), ("Resign", "Resign this round?", "Keep Playing")],
+)
+def test_a_dialog_the_player_opened_stands_the_clock_still(app, site, opener, dialog, shut):
     with_short_clock(app, site)
-    page = app.page
-    dialog = page.get_by_role("dialog", name="How To Play")
+    box = app.page.get_by_role("dialog", name=dialog)
     held_past_the_clock(
         app,
-        lambda: (app.button("How To Play").click(), expect(dialog).to_be_visible()),
-        lambda: dialog.get_by_role("button", name="Close").click(),
-    )
-
-
-def test_resigns_question_stands_the_clock_still(app, site):
-    with_short_clock(app, site)
-    page = app.page
-    dialog = page.get_by_role("dialog", name="Resign this round?")
-    held_past_the_clock(
-        app,
-        lambda: (app.button("Resign").click(), expect(dialog).to_be_visible()),
-        lambda: dialog.get_by_role("button", name="Keep Playing").click(),
+        lambda: (app.button(opener).click(), expect(box).to_be_visible()),
+        lambda: box.get_by_role("button", name=shut).click(),
     )
 
 
