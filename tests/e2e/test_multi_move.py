@@ -13,9 +13,10 @@ import json
 import game_twin as twin
 from game_page import GamePage, unhold_engine
 from playwright.sync_api import expect
-from py_engine import bridge
 from test_play import LEVELS, opening_deal
 from test_split import long_run
+
+from py_engine import bridge
 
 # Counts the page's engine calls of "check" (the live check) in window.__checks.
 COUNT_CHECKS_JS = """() => {
@@ -115,9 +116,8 @@ def test_rack_tiles_chosen_with_ctrl_go_down_as_a_new_set_in_one_drag(app):
     assert app.table_ids() == []
     assert app.rack_ids() == rack
     expect(app.button("Undo")).to_be_disabled()
-    places = ", ".join(str(rack.index(t) + 1) for t in tiles)
-    if [rack.index(t) for t in tiles] == list(range(rack.index(tiles[0]), rack.index(tiles[0]) + n)):
-        places = f"{rack.index(tiles[0]) + 1} to {rack.index(tiles[-1]) + 1}"
+    at = [rack.index(t) + 1 for t in tiles]  # side by side: "places 2 to 4"
+    places = f"{at[0]} to {at[-1]}" if at[-1] - at[0] == n - 1 else ", ".join(map(str, at))
     expect(news(app)).to_have_text(
         f"Undone: {', '.join(said)} back to your rack, places {places} of {len(rack)}."
         " Opening: 0 of 30."
