@@ -105,7 +105,7 @@ function drawSet(state, i, look) {
   });
   if (look.showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `${here}, ${between(state, row, row.length)}`));
   setChildren(box.tiles, children);
-  box.handle.disabled = !look.mine;
+  if (box.handle.disabled === look.mine) box.handle.disabled = !look.mine; // a write only when it changes
   setAttr(box.handle, "aria-pressed", look.choosing && row.every((id) => look.holding.has(id)) ? "true" : "false");
   // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
   const isLocked = !invalid && look.locked.has(setKey(row));
