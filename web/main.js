@@ -355,7 +355,7 @@ const drags = attachDrag(screen, $("drag-layer"), {
   onRefused: (ids, dest) => game.drop(ids, dest), // says why, when it is the rack
   // A long press chooses a tile (a handle: its set) to move with others.
   onLongPress: (node) =>
-    node.matches(".set-handle") ? game.chooseSet(Number(node.closest(".set").dataset.set)) : game.choose(Number(node.dataset.id)),
+    node.matches(".set-handle") ? game.chooseSet(Number(node.closest(".set").dataset.set)) : game.choose(Number(node.dataset.id), { keep: true }),
 });
 // Whose turn it is, as rendered (render.js, body[data-turn]): when the player's turn ends under a tile
 // still held (the clock ran out), the tile is let go of at once.

@@ -21,12 +21,13 @@ export function held(state) {
 /** Are tiles chosen to move together (rather than one picked up, or none)? */
 export const isChoosing = (state) => state.chosen.length > 0;
 
-/** Tile ``id`` added to the tiles held, or taken out when it is one of them; a tile
- *  picked up becomes the first of the chosen. Returns true when something changed. */
-export function toggle(state, id) {
+/** Tile ``id`` added to the tiles held, or taken out when it is one of them (unless
+ *  ``keep``: a long press only adds); a tile picked up becomes the first of the chosen.
+ *  Returns true when something changed. */
+export function toggle(state, id, keep = false) {
   if (!canMove(state, id)) return false;
   const now = state.chosen.length ? state.chosen : state.selected === null ? [] : [state.selected];
-  state.chosen = now.includes(id) ? now.filter((t) => t !== id) : [...now, id];
+  state.chosen = !now.includes(id) ? [...now, id] : keep ? now : now.filter((t) => t !== id);
   state.selected = null;
   return true;
 }

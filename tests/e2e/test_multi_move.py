@@ -95,6 +95,14 @@ def test_rack_tiles_chosen_with_ctrl_go_down_as_a_new_set_in_one_drag(app):
     app.tile(tiles[0]).click(modifiers=["Control"])
     assert pressed(app) == tiles[1:]
     app.tile(tiles[0]).click(modifiers=["Control"])
+    # A plain click on another tile picks that one up alone; Ctrl-clicks choose again.
+    other = next(t for t in rack if t not in tiles)
+    app.tile(other).click()
+    assert pressed(app) == [other]
+    app.tile(other).click()
+    for tile in tiles:
+        app.tile(tile).click(modifiers=["Control"])
+    assert pressed(app) == tiles
     # One drag of any of them takes them all, in the order they stood on the rack.
     app.drag(app.tile(tiles[-1]), app.button("+ New Set"))
     assert app.table_ids() == [tiles]
@@ -138,7 +146,16 @@ def test_part_of_a_table_run_moves_to_another_set_and_the_engine_refuses_it(app)
     app.tile(run[-3]).click(modifiers=["Control"])
     app.tile(run[-1]).click(modifiers=["Shift"])
     assert pressed(app) == run[-3:]
-    expect(news(app)).to_have_text(f"3 tiles selected: {', '.join(names(app, run[-3:]))}.")
+    three = names(app, run[-3:])
+    expect(news(app)).to_have_text(f"3 tiles selected: {', '.join(three)}.")
+    # Dragged to the rack they are refused, and said why: they were on the table.
+    app.drag(app.tile(run[-2]), app.rack)
+    expect(app.page.locator("#message")).to_have_text(
+        f"{', '.join(three).capitalize()} stay on the table: they were there when your turn"
+        " began, and only tiles you laid this turn can go back to your rack."
+    )
+    assert app.table_ids() == before
+    assert pressed(app) == run[-3:]
     app.drag(app.tile(run[-2]), app.set_box(j).locator(".tile").last, "right")
     moved = [r[:] for r in before]
     moved[k] = run[:-3]
@@ -278,3 +295,13 @@ def test_phone_long_press_then_taps_choose_tiles_that_go_down_together(phone):
     assert app.rack_ids() == rack
     width = app.page.evaluate("document.documentElement.clientWidth")
     assert app.page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_how_to_play_says_how_to_move_several_tiles(app):
+    app.new_game(1, LEVELS)
+    app.button("How To Play").click()
+    dialog = app.page.get_by_role("dialog", name="How To Play")
+    expect(dialog).to_contain_text("To move several tiles at once, choose them first")
+    expect(dialog).to_contain_text("A set's number is its handle")
+    expect(dialog).to_contain_text("Space adds a tile to the ones you move together")
+    dialog.get_by_role("button", name="Close").click()

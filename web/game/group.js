@@ -18,11 +18,11 @@ export function createGroup(state, { redraw, turn }) {
     redraw();
   }
 
-  /** Add tile ``id`` to the tiles held, or take it out (Ctrl- or Shift-click, a long
-   *  press, Space, a finger's tap while choosing); ``range``: every tile from the last
-   *  chosen to it in its row (Shift-click). */
-  function choose(id, { range = false } = {}) {
-    if (range ? selection.chooseRange(state, id) : selection.toggle(state, id)) chose(id);
+  /** Add tile ``id`` to the tiles held, or take it out (Ctrl- or Shift-click, Space, a
+   *  finger's tap while choosing); ``range``: every tile from the last chosen to it in
+   *  its row (Shift-click); ``keep``: added, never taken out (a long press). */
+  function choose(id, { range = false, keep = false } = {}) {
+    if (range ? selection.chooseRange(state, id) : selection.toggle(state, id, keep)) chose(id);
   }
 
   /** Table set ``i`` chosen whole by its handle (let go when it is chosen already). */
