@@ -15,6 +15,7 @@ from game_page import GamePage, unhold_engine
 from playwright.sync_api import expect
 from test_play import LEVELS, opening_deal
 from test_split import long_run
+from test_touch_drag import flick_drag
 
 from py_engine import bridge
 
@@ -289,6 +290,12 @@ def test_phone_long_press_then_taps_choose_tiles_that_go_down_together(phone):
     app.button("Return to rack").tap()
     assert app.table_ids() == []
     assert app.rack_ids() == rack
+    app.button("Undo").tap()
+    assert app.table_ids() == [tiles]
+    # A finger's drag of the handle takes the whole set back to the rack, side by side.
+    flick_drag(app, app.button("Set 1: move whole set"), app.tile(rack[0]), fx=0.1)
+    assert app.table_ids() == []
+    assert app.rack_ids() == [*tiles, *(t for t in rack if t not in tiles)]
     app.button("Undo").tap()
     assert app.table_ids() == [tiles]
     app.button("Reset Turn").tap()
