@@ -303,8 +303,9 @@ export function attachDrag(root, layer, hooks) {
   });
   root.addEventListener("pointercancel", (event) => {
     if (pan && event.pointerId === pan.pointer) pan = null;
-    if (drag && event.pointerId === drag.pointer) clearTimeout(drag.longPress);
-    if (drag && event.pointerId === drag.pointer) end(event, true);
+    if (!drag || event.pointerId !== drag.pointer) return;
+    clearTimeout(drag.longPress);
+    end(event, true);
   });
   // Capture lost before the pointer came up (the browser took the pointer, or the tile
   // left the page): a press is forgotten, a drag is cancelled. After a pointerup the drag
