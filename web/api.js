@@ -3,6 +3,7 @@
 // game/ that owns that concern, and then renders once. window.__rummikub is this api.
 //
 //   game/turn.js        the turn in progress: moves, Undo, Reset Turn, the live check
+//   game/group.js       several tiles moved together: choosing them, a set by its handle
 //   game/turn-end.js    Confirm Play, Draw, the clock running out
 //   game/hints.js       Hint and Next Step
 //   game/computers.js   an answer settled, then the computers' turns at their pace
@@ -23,6 +24,7 @@
 
 import * as board from "./board.js";
 import { createClock } from "./game/clock.js";
+import { createGroup } from "./game/group.js";
 import { createComputers } from "./game/computers.js";
 import { createHints } from "./game/hints.js";
 import { engineFailed } from "./game/narration.js";
@@ -32,6 +34,7 @@ import { createTurn } from "./game/turn.js";
 import { createTurnEnd } from "./game/turn-end.js";
 import { watchFirstAct } from "./render/focus.js";
 import { markFailed, render } from "./render.js";
+import { held } from "./selection.js";
 import { createState } from "./state.js";
 
 export { keptSettings, MAX_DELAY_MS } from "./game/saving.js";
@@ -53,6 +56,7 @@ export function createGame(engine, options = {}) {
   const clock = createClock(state, () => api.timeout());
   const computers = createComputers(state, engine, { redraw, clock });
   const turn = createTurn(state, engine, { redraw, failed });
+  const group = createGroup(state, { redraw, turn });
   const turnEnd = createTurnEnd(state, engine, { redraw, clock, settle: computers.settle });
   const hints = createHints(state, engine, { redraw, turn });
   const restoring = createRestoring(state, engine, { redraw, failed, turn, computers, clock });
@@ -78,16 +82,21 @@ export function createGame(engine, options = {}) {
     resume: rounds.resume, // back to the game kept
 
     // ----- the turn in progress
-    canDrag: (id) => board.canMove(state, id), // may this tile be dragged now?
-    accepts: (id, dest) => board.canDrop(state, id, dest), // may it be dropped there?
-    select: turn.select, // pick up a tile, or put it down when picked up already
-    deselect: turn.deselect, // let go of the picked-up tile
+    canDrag: (ids) => ids.every((id) => board.canMove(state, id)), // may these tiles be dragged now?
+    accepts: (ids, dest) => ids.every((id) => board.canDrop(state, id, dest)), // may they be dropped there?
+    grabbed: (id) => (held(state).includes(id) ? held(state) : [id]), // what a drag of this tile takes: the tiles held with it, or it
+    setTiles: (i) => state.table[i]?.slice() ?? [], // what a drag of set i's handle takes
+    holding: () => held(state).length > 0, // is a tile picked up, or are tiles chosen?
+    select: group.select, // pick up a tile, or put it down when picked up already
+    choose: group.choose, // add a tile to the tiles chosen to move together, or take it out
+    chooseSet: group.chooseSet, // choose a whole set by its handle
+    deselect: group.deselect, // let go of the picked-up or chosen tiles
     move: turn.move, // move a tile to dest ({area: "rack" | "table" | "new-set", set, index})
-    drop: turn.drop, // a dragged tile let go at dest
-    place: turn.place, // put the picked-up tile at dest
+    drop: group.drop, // dragged tiles let go at dest
+    place: group.place, // put the picked-up or chosen tiles at dest
     split: turn.split, // split the picked-up tile's set before it
     nudge: turn.nudge, // move the picked-up tile one place left (-1) or right (+1)
-    returnToRack: turn.returnToRack, // the picked-up tile back to its place on the rack
+    returnToRack: group.returnToRack, // the picked-up or chosen tiles back to their places on the rack
     undo: turn.undo, // take back the last move of this turn
     resetTurn: turn.resetTurn, // every tile back where it was at the turn's start
     sortRack: turn.sortRack, // sort the rack by "colour" or "number"

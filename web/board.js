@@ -57,6 +57,29 @@ export function moveTile(state, id, dest) {
   return true;
 }
 
+/**
+ * Move several tiles together to dest (as moveTile's), side by side in ``ids``' order,
+ * the gap's index counted before they are taken out. Each must be free to go there
+ * (canDrop); a set they empty goes. Returns true when something changed.
+ */
+export function moveTiles(state, ids, dest) {
+  const moving = new Set(ids);
+  const into = dest.area === "table" ? state.table[dest.set] : dest.area === "rack" ? state.rack : [];
+  if (!ids.length || !into || !ids.every((id) => canDrop(state, id, dest))) return false;
+  const index = (dest.index ?? 0) - into.slice(0, dest.index ?? 0).filter((id) => moving.has(id)).length;
+  const table = state.table.map((set) => set.filter((id) => !moving.has(id)));
+  const rack = state.rack.filter((id) => !moving.has(id));
+  if (dest.area === "new-set") table.push(ids.slice());
+  else {
+    const row = dest.area === "rack" ? rack : table[dest.set];
+    row.splice(Math.max(0, Math.min(index, row.length)), 0, ...ids);
+  }
+  const after = { table: table.filter((set) => set.length > 0), rack };
+  if (JSON.stringify(after) === JSON.stringify(snapshot(state))) return false;
+  Object.assign(state, after, { refused: null });
+  return true;
+}
+
 /** Can the set holding tile ``id`` be split before it (a table tile not first in its set)? */
 export function canSplit(state, id) {
   const at = canMove(state, id) ? locate(state, id) : null;
@@ -100,6 +123,7 @@ export function undo(state) {
   state.table = last.table;
   state.rack = last.rack;
   state.selected = null;
+  state.chosen = [];
   state.refused = null;
   return true;
 }
@@ -141,6 +165,7 @@ export function hintStep(state, target) {
     // Each back at its own place on the rack, as "Return to rack" puts a tile.
     for (const id of strays) state.rack.splice(rackPlace(state, id), 0, id);
     state.selected = null;
+    state.chosen = [];
     state.refused = null;
     return { returned: strays };
   }
@@ -154,6 +179,7 @@ export function hintStep(state, target) {
   state.table = rest.filter((row) => row.length > 0);
   state.rack = state.rack.filter((id) => !ids.has(id));
   state.selected = null;
+  state.chosen = [];
   state.refused = null;
   return { built: state.table.findIndex((row) => same(row, target[k])) };
 }
@@ -198,6 +224,7 @@ export function resetTurn(state) {
   state.rack = [...order, ...state.startRack.filter((id) => !known.has(id))];
   state.turnRack = state.rack.slice();
   state.selected = null;
+  state.chosen = [];
   state.check = null;
   state.refused = null;
   state.undo = [];
@@ -239,6 +266,7 @@ export function applyView(state, view) {
   state.table = view.table.map((set) => set.tiles.map((t) => t.id));
   state.startTable = copyTable(state.table);
   state.selected = null;
+  state.chosen = [];
   state.check = null;
   state.refused = null;
   state.hintIds = new Set();

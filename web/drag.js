@@ -1,5 +1,7 @@
-// Drag-and-drop with pointer events, so mouse, pen and touch behave alike. A press
-// that moves less than a few pixels is a tap and falls through to the click handler.
+// Drag-and-drop with pointer events, so mouse, pen and touch behave alike: a tile, the
+// tiles held with it, or a whole set by its handle. A press that moves less than a few
+// pixels is a tap and falls through to the click handler; a finger or pen held still
+// on a tile is a long press (choosing it to move with others).
 
 const THRESHOLD = 6;
 // Held this close to the top or bottom edge of a scrolling area (the table's view), a dragged
@@ -23,6 +25,10 @@ const HOLD_MS = 300;
 // The ghost floats this far above the pointer, so neither it nor a finger hides the
 // insert marker under the pointer.
 const LIFT = { mouse: 10, pen: 14, touch: 28 };
+// A finger or pen held this long on a tile without moving chooses it (hooks.onLongPress).
+const LONG_PRESS_MS = 500;
+// What a press can drag: a tile, or a set's handle (its whole set).
+const GRIPS = ".tile[data-id], .set-handle";
 
 /** The vertically scrolling area a drag at (x, y) should scroll, and how fast; ``under``
  *  is the place to drop at (x, y), if any (dropTarget's zone). */
@@ -73,7 +79,9 @@ export function dropTarget(x, y) {
 
 /**
  * Watch `root` for tile drags.
- * hooks.canDrag(id) -> bool; hooks.onDrop(id, dest); hooks.accepts(id, dest) -> bool;
+ * hooks.grab(element) -> the tile ids a drag of that tile or handle takes, in order;
+ * hooks.canDrag(ids) -> bool; hooks.onDrop(ids, dest); hooks.accepts(ids, dest) -> bool;
+ * hooks.onLongPress(element), a finger or pen held still on it;
  * hooks.turn() -> a key of the turn in play: a drag held past the end of its turn (the
  * clock ran out) is dropped, never carried into a later turn.
  */
@@ -83,7 +91,16 @@ export function attachDrag(root, layer, hooks) {
   // The button is still down after its drag was cancelled (Esc, or the turn ended under
   // it): its click is no tap.
   let cancelledHeld = false;
+  // The tile a long press chose: the click its release may send on it (late, once a
+  // touch's gesture is read, or not at all) is no tap. Forgotten at the next press.
+  let longPressed = null;
   let pan = null; // a touch on a table tile that may turn into scrolling the table
+
+  /** The click the browser sends after this release is no tap. */
+  function swallowNextClick() {
+    swallowClick = true;
+    setTimeout(() => (swallowClick = false), 0);
+  }
 
   function clearMarks() {
     for (const n of root.querySelectorAll(".drop-zone, .insert-before, .insert-after")) {
@@ -96,28 +113,45 @@ export function attachDrag(root, layer, hooks) {
   function mark(target) {
     drag.zone = target?.zone ?? null;
     clearMarks();
-    if (!target || !hooks.accepts(drag.id, target.dest)) return;
+    if (!target || !hooks.accepts(drag.ids, target.dest)) return;
     target.zone.classList.add("drop-zone");
     if (target.mark) target.mark.tile.classList.add(target.mark.after ? "insert-after" : "insert-before");
   }
 
   function begin(event) {
-    const r = drag.source.getBoundingClientRect();
-    drag.dx = r.width / 2;
-    drag.dy = r.height + (LIFT[event.pointerType] ?? LIFT.mouse);
-    const ghost = drag.source.cloneNode(true);
-    // Not a flight's inline look (a tile picked up while it flies is unseen in its place).
-    ghost.style.removeProperty("opacity");
-    ghost.style.removeProperty("transition");
-    ghost.classList.add("drag-ghost"); // not "ghost": that is the outlined button style
-    ghost.removeAttribute("data-key");
-    ghost.style.width = `${r.width}px`;
-    ghost.style.height = `${r.height}px`;
-    layer.replaceChildren(ghost);
-    drag.ghost = ghost;
-    drag.source.classList.add("dragging");
+    // Taken now, not at the press: a long press may have chosen the tile meanwhile.
+    drag.ids = hooks.grab(drag.source);
+    drag.tiles = drag.ids.map((id) => root.querySelector(`.tile[data-id="${id}"]`)).filter(Boolean);
+    if (!drag.tiles.length || !hooks.canDrag(drag.ids)) return false;
+    const boxes = drag.tiles.map((tile) => tile.getBoundingClientRect());
+    // The pointer holds the tile pressed (a handle: the set's first tile), the others
+    // beside it as they will land.
+    const at = Math.max(0, drag.tiles.indexOf(drag.source));
+    drag.dx = boxes.slice(0, at).reduce((x, b) => x + b.width + 3, boxes[at].width / 2);
+    drag.dy = boxes[at].height + (LIFT[event.pointerType] ?? LIFT.mouse);
+    const ghosts = drag.tiles.map((tile, k) => {
+      const ghost = tile.cloneNode(true);
+      // Not a flight's inline look (a tile picked up while it flies is unseen in its place).
+      ghost.style.removeProperty("opacity");
+      ghost.style.removeProperty("transition");
+      ghost.classList.add("drag-ghost"); // not "ghost": that is the outlined button style
+      ghost.classList.remove("selected", "chosen", "dragging");
+      ghost.removeAttribute("data-key");
+      ghost.style.width = `${boxes[k].width}px`;
+      ghost.style.height = `${boxes[k].height}px`;
+      return ghost;
+    });
+    const carried = ghosts.length === 1 ? ghosts[0] : document.createElement("div");
+    if (ghosts.length > 1) {
+      carried.className = "drag-ghost drag-group";
+      carried.append(...ghosts);
+    }
+    layer.replaceChildren(carried);
+    drag.ghost = carried;
+    for (const tile of drag.tiles) tile.classList.add("dragging");
     document.body.classList.add("is-dragging");
     drag.active = true;
+    return true;
   }
 
   function move(event) {
@@ -167,24 +201,27 @@ export function attachDrag(root, layer, hooks) {
     clearMarks();
     layer.replaceChildren();
     document.body.classList.remove("is-dragging");
-    d.source.classList.remove("dragging");
-    if (!d.active) return;
-    swallowClick = true;
-    setTimeout(() => (swallowClick = false), 0);
-    if (cancelled || !hooks.canDrag(d.id) || d.turn !== hooks.turn?.()) return;
+    for (const tile of d.tiles ?? []) tile.classList.remove("dragging");
+    if (!d.active) {
+      if (d.longPressed) longPressed = d.source;
+      return;
+    }
+    swallowNextClick();
+    if (cancelled || !hooks.canDrag(d.ids) || d.turn !== hooks.turn?.()) return;
     const target = dropTarget(event.clientX, event.clientY);
-    if (target && hooks.accepts(d.id, target.dest)) hooks.onDrop(d.id, target.dest);
-    else if (target) hooks.onRefused?.(d.id, target.dest);
+    if (target && hooks.accepts(d.ids, target.dest)) hooks.onDrop(d.ids, target.dest);
+    else if (target) hooks.onRefused?.(d.ids, target.dest);
   }
 
   /** Is the turn the tile was pressed in over (the clock ran out, the computers play)? */
   function turnOver() {
-    return drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.id);
+    return drag.turn !== hooks.turn?.() || !hooks.canDrag(drag.ids ?? hooks.grab(drag.source));
   }
 
   /** The tile pressed or dragged is let go of, where it was (Esc, or its turn is over);
    *  the button's release that follows is no tap. */
   function letGo() {
+    clearTimeout(drag.longPress);
     if (drag.active) end(null, true);
     else drag = null;
     cancelledHeld = true;
@@ -192,18 +229,28 @@ export function attachDrag(root, layer, hooks) {
 
   root.addEventListener("pointerdown", (event) => {
     cancelledHeld = false;
+    longPressed = null;
     if (drag || event.button > 0) return;
-    const source = event.target.closest(".tile[data-id]");
+    const source = event.target.closest(GRIPS);
     if (!source || !root.contains(source)) return;
     const area = event.pointerType === "touch" ? source.closest(".table-view") : null;
     const scrolls = area && area.scrollHeight > area.clientHeight + 1;
     pan = scrolls ? { pointer: event.pointerId, x: event.clientX, y: event.clientY, t: event.timeStamp } : null;
     if (pan) Object.assign(pan, { area, top: area.scrollTop, active: false });
-    const id = Number(source.dataset.id);
-    if (!hooks.canDrag(id)) return;
-    drag = { id, source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId, turn: hooks.turn?.(), zone: null };
+    const ids = hooks.grab(source);
+    if (!ids.length || !hooks.canDrag(ids)) return;
+    drag = { source, x: event.clientX, y: event.clientY, active: false, pointer: event.pointerId, turn: hooks.turn?.(), zone: null };
+    if (event.pointerType !== "mouse") drag.longPress = setTimeout(longPress, LONG_PRESS_MS);
     source.setPointerCapture?.(event.pointerId);
   });
+
+  // A finger or pen held still on a tile: chosen, and the release that follows is no
+  // tap. Moved on from there, it drags what is now held.
+  function longPress() {
+    if (!drag || drag.active || turnOver()) return;
+    hooks.onLongPress?.(drag.source);
+    drag.longPressed = true;
+  }
 
   root.addEventListener("pointermove", (event) => {
     if (pan && event.pointerId === pan.pointer && panMove(event)) return;
@@ -211,7 +258,8 @@ export function attachDrag(root, layer, hooks) {
     if (turnOver()) return letGo();
     if (!drag.active) {
       if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < THRESHOLD) return;
-      begin(event);
+      clearTimeout(drag.longPress);
+      if (!begin(event)) return letGo();
     }
     event.preventDefault();
     move(event);
@@ -229,6 +277,7 @@ export function attachDrag(root, layer, hooks) {
         return false;
       }
       pan.active = true;
+      clearTimeout(drag?.longPress);
       drag = null; // the tile keeps the capture, so the finger scrolls even off the table
     }
     event.preventDefault();
@@ -237,25 +286,26 @@ export function attachDrag(root, layer, hooks) {
   }
 
   root.addEventListener("pointerup", (event) => {
+    if (drag && event.pointerId === drag.pointer) clearTimeout(drag.longPress);
     if (pan && event.pointerId === pan.pointer) {
       const panned = pan.active;
       pan = null;
       if (panned) {
-        swallowClick = true;
-        setTimeout(() => (swallowClick = false), 0);
+        swallowNextClick();
         return;
       }
     }
     if (drag && event.pointerId === drag.pointer) end(event, false);
     else if (cancelledHeld) {
       cancelledHeld = false;
-      swallowClick = true;
-      setTimeout(() => (swallowClick = false), 0);
+      swallowNextClick();
     }
   });
   root.addEventListener("pointercancel", (event) => {
     if (pan && event.pointerId === pan.pointer) pan = null;
-    if (drag && event.pointerId === drag.pointer) end(event, true);
+    if (!drag || event.pointerId !== drag.pointer) return;
+    clearTimeout(drag.longPress);
+    end(event, true);
   });
   // Capture lost before the pointer came up (the browser took the pointer, or the tile
   // left the page): a press is forgotten, a drag is cancelled. After a pointerup the drag
@@ -263,6 +313,7 @@ export function attachDrag(root, layer, hooks) {
   // browser (the touchmove listener below).
   root.addEventListener("lostpointercapture", (event) => {
     if (!drag || event.pointerId !== drag.pointer) return;
+    clearTimeout(drag.longPress);
     if (drag.active) end(event, true);
     else drag = null;
   });
@@ -270,7 +321,9 @@ export function attachDrag(root, layer, hooks) {
   root.addEventListener(
     "click",
     (event) => {
-      if (swallowClick) {
+      const pressedLong = longPressed?.contains(event.target);
+      if (pressedLong) longPressed = null;
+      if (swallowClick || pressedLong) {
         event.stopPropagation();
         event.preventDefault();
       }
@@ -296,7 +349,7 @@ export function attachDrag(root, layer, hooks) {
     { passive: false },
   );
   root.addEventListener("contextmenu", (event) => {
-    if (event.target.closest(".tile")) event.preventDefault();
+    if (event.target.closest(`.tile, ${GRIPS}`)) event.preventDefault();
   });
   return {
     /** Called when the turn may have changed: a tile still held when its turn ends is

@@ -193,6 +193,11 @@ screen.addEventListener("pointerdown", (event) => (pointerType = event.pointerTy
 
 screen.addEventListener("click", (event) => {
   const target = event.target;
+  const handle = target.closest(".set-handle");
+  if (handle) {
+    game.chooseSet(Number(handle.closest(".set").dataset.set));
+    return;
+  }
   const gap = target.closest(".gap");
   if (gap) {
     const dest = { area: gap.dataset.drop, index: Number(gap.dataset.index) };
@@ -204,12 +209,20 @@ screen.addEventListener("click", (event) => {
   if (tile) {
     const id = Number(tile.dataset.id);
     const held = game.state.selected;
+    const finger = pointerType === "touch" || pointerType === "pen";
+    // Ctrl (Cmd), or Shift for every tile from the last one chosen, adds a tile to the
+    // tiles chosen to move together (or takes it out); while tiles are chosen, so does a
+    // finger's tap (a long press chose the first: drag.js).
+    const adding = event.ctrlKey || event.metaKey || event.shiftKey;
+    if (adding || (finger && event.detail > 0 && game.state.chosen.length)) {
+      game.choose(id, { range: event.shiftKey });
+      return;
+    }
     // Holding a tile, a finger's or pen's tap (not a mouse click, not Enter: detail 0) on
     // another tile of a set puts the held tile beside it, on the side tapped, as a drop
     // there would: the insert markers between tiles are 12 px wide on a phone, and a tap
     // just off one picked up the tapped tile instead. A mouse hits a marker easily, and
     // its click picks the tile up. The held tile itself is let go by tapping it again.
-    const finger = pointerType === "touch" || pointerType === "pen";
     if (held !== null && id !== held && finger && event.detail > 0 && tile.closest(".set[data-set]")) {
       const spot = dropTarget(event.clientX, event.clientY);
       if (spot?.dest.area === "table") {
@@ -220,9 +233,8 @@ screen.addEventListener("click", (event) => {
     game.select(id);
     return;
   }
-  const selected = game.state.selected;
-  if (selected === null) return;
-  // A tap on a set's free space puts the picked-up tile at its end.
+  if (!game.holding()) return;
+  // A tap on a set's free space puts the tiles held at its end.
   const set = target.closest(".set[data-set]");
   if (set) {
     const i = Number(set.dataset.set);
@@ -234,7 +246,7 @@ screen.addEventListener("click", (event) => {
 
 $("new-set").addEventListener("click", (event) => {
   event.stopPropagation();
-  if (game.state.selected !== null) game.place({ area: "new-set" });
+  if (game.holding()) game.place({ area: "new-set" });
 });
 // A wheel over "+ New Set" (pinned over the view's corner, or in its row below) scrolls
 // the sets, as it does anywhere else on the table.
@@ -298,16 +310,31 @@ document.addEventListener("keydown", (event) => {
     event.preventDefault();
     game.undo();
   }
-  if (!typing && game.state.selected !== null && !event.ctrlKey && !event.metaKey && !event.altKey) {
+  const onTile = event.target.closest?.(".tile[data-id]");
+  // Space adds the focused tile to the tiles chosen to move together (or takes it out);
+  // Shift+Space chooses its whole set, as the set's handle does. Not the button's own
+  // click (on the key's release), which would pick the tile up alone.
+  if (onTile && event.key === " " && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    event.preventDefault();
+    const set = onTile.closest(".set[data-set]");
+    if (event.shiftKey && set) game.chooseSet(Number(set.dataset.set));
+    else game.choose(Number(onTile.dataset.id));
+    return;
+  }
+  if (!typing && game.holding() && !event.ctrlKey && !event.metaKey && !event.altKey) {
     if (event.key === "n" || event.key === "N") (event.preventDefault(), game.place({ area: "new-set" }));
     if (event.key === "r" || event.key === "R") (event.preventDefault(), game.returnToRack());
     if (event.key === "s" || event.key === "S") (event.preventDefault(), game.split());
   }
-  const onTile = event.target.closest?.(".tile[data-id]");
   if (onTile && Number(onTile.dataset.id) === game.state.selected) {
     if (event.key === "ArrowLeft") (event.preventDefault(), game.nudge(-1));
     if (event.key === "ArrowRight") (event.preventDefault(), game.nudge(1));
   }
+});
+
+// Space on a tile chose it (above): its release is no click.
+document.addEventListener("keyup", (event) => {
+  if (event.key === " " && event.target.closest?.(".tile[data-id]")) event.preventDefault();
 });
 
 // The rack, the table and the bars of buttons are one Tab stop each, with the arrow keys
@@ -316,12 +343,19 @@ attachRoving(document);
 
 // ----- drag and drop
 
+// A tile drags the tiles held with it (or itself); a set's handle, its whole set.
+const grab = (node) =>
+  node.matches(".set-handle") ? game.setTiles(Number(node.closest(".set").dataset.set)) : game.grabbed(Number(node.dataset.id));
 const drags = attachDrag(screen, $("drag-layer"), {
-  canDrag: (id) => game.canDrag(id),
+  grab,
+  canDrag: (ids) => game.canDrag(ids),
   turn: () => `${game.state.view?.round}:${game.state.view?.turn}`,
-  accepts: (id, dest) => game.accepts(id, dest),
-  onDrop: (id, dest) => game.drop(id, dest),
-  onRefused: (id, dest) => game.drop(id, dest), // says why, when it is the rack
+  accepts: (ids, dest) => game.accepts(ids, dest),
+  onDrop: (ids, dest) => game.drop(ids, dest),
+  onRefused: (ids, dest) => game.drop(ids, dest), // says why, when it is the rack
+  // A long press chooses a tile (a handle: its set) to move with others.
+  onLongPress: (node) =>
+    node.matches(".set-handle") ? game.chooseSet(Number(node.closest(".set").dataset.set)) : game.choose(Number(node.dataset.id), { keep: true }),
 });
 // Whose turn it is, as rendered (render.js, body[data-turn]): when the player's turn ends under a tile
 // still held (the clock ran out), the tile is let go of at once.

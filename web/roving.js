@@ -13,9 +13,10 @@ const BOARD = ["#sets", "#rack"];
 
 const keyOf = (item) => item.dataset.key || item.id;
 
-/** The items of a region that can take the focus, in order. */
+/** The items of a region that can take the focus, in order: not a set's handle (a tile
+ *  of its set takes it whole with Shift+Space), one more stop per set in the arrows' way. */
 function items(region) {
-  return [...region.querySelectorAll("button")].filter((b) => !b.disabled && b.checkVisibility?.() !== false);
+  return [...region.querySelectorAll("button:not(.set-handle)")].filter((b) => !b.disabled && b.checkVisibility?.() !== false);
 }
 
 /** One Tab stop per region: its focused item, else its lit action (Confirm Play, in

@@ -14,6 +14,7 @@ export function createState() {
     rack: [], // [ids] in the player's own order
     turnRack: [], // [ids] the rack as the turn began (sorted with it): what Reset Turn brings back
     selected: null, // id of the tile picked up by tap or keyboard
+    chosen: [], // ids chosen to move together (selection.js), in the order chosen; none while one tile is picked up
     undo: [], // arrangements before each move of this turn
     hint: null, // {table, placed, next}: the engine's suggested play, shown step by step
     whoStarts: null, // {round, draws, flipped} while the who-starts draw is shown
@@ -53,6 +54,7 @@ export function createState() {
     reveal: null, // id of a tile just moved: its whole set is scrolled into the table's view
     revealKind: "move", // what moved it: "move", "split" (its set split before it), a hint's "step", or Undo's "undo", "unsplit", "unstep"
     revealFrom: [], // the other tiles of the set it was taken from (a move's news checks that set)
+    revealGroup: [], // every tile of the move, when several moved together (its news names them all)
     showSet: null, // ids of tiles whose sets the next render scrolls into view (a hint step's, See Table's)
     lastPlaced: [], // ids of the tiles the last turn put on the table (See Table shows their sets)
   };

@@ -1,7 +1,8 @@
-// What the page says, as the state stands: the message (say), where a tile just moved
-// went and what its set now is (the move's news, read out), what Undo took back, a
-// split, a draw, the clock running out. Words only: every verdict in them is the
-// engine's (verdicts.js), and nothing here touches the DOM.
+// What the page says, as the state stands: the message (say), where a tile (or several
+// together) just moved went and what its set now is (the move's news, read out), the
+// tiles selected, what Undo took back, a split, a draw, the clock running out. Words
+// only: every verdict in them is the engine's (verdicts.js), and nothing here touches
+// the DOM.
 
 import { jokersStandFor, setVerdict } from "../verdicts.js";
 import { capitalise, codeLabel, count } from "../words.js";
@@ -29,27 +30,42 @@ export function engineFailed(state, err) {
   say(state, `The engine failed: ${err.message ?? err}`, "error");
 }
 
-/** Where the tile just moved went, and what its set now is, for a screen reader (the
- *  set's note shows it to the eye, from the same verdict): "red 8 to Set 2, place 3 of
- *  4: run, 21 points." or "…: not valid, a set needs at least 3 tiles." */
-function moveNews(state, id, back = false) {
-  const i = state.table.findIndex((row) => row.includes(id));
+/** Where the tiles just moved went (one, or several together, ``ids`` in the order
+ *  they landed), and what their set now is, for a screen reader (the set's note shows
+ *  it to the eye, from the same verdict): "red 8 to Set 2, place 3 of 4: run, 21
+ *  points.", "red 5, red 6, red 7 to Set 4, places 1 to 3 of 3: run, 18 points." or
+ *  "…: not valid, a set needs at least 3 tiles." */
+function moveNews(state, ids, back = false) {
+  const i = state.table.findIndex((row) => row.includes(ids[0]));
   const row = i < 0 ? state.rack : state.table[i];
   const to = `${back ? "back " : ""}to ${i < 0 ? "your rack" : `Set ${i + 1}`}`;
-  const name = i < 0 ? tileName(state, id) : setTileName(state, i, id); // "joker as red 7" in a set
-  const where = `${name} ${to}, place ${row.indexOf(id) + 1} of ${row.length}`;
+  const names = ids.map((id) => (i < 0 ? tileName(state, id) : setTileName(state, i, id))); // "joker as red 7" in a set
+  const at = ids.map((id) => row.indexOf(id) + 1).sort((a, b) => a - b);
+  // Side by side ("places 2 to 4"), or each at its own place on the rack ("places 2, 5, 9").
+  const side = at.at(-1) - at[0] === at.length - 1;
+  const place = at.length === 1 ? `place ${at[0]}` : side ? `places ${at[0]} to ${at.at(-1)}` : `places ${at.join(", ")}`;
+  const where = `${names.join(", ")} ${to}, ${place} of ${row.length}`;
   const verdict = i < 0 ? null : setVerdict(state, i);
   let said = `${where}.`;
   if (verdict?.problem !== undefined) said = `${where}: not valid, ${verdict.problem.replace(/\.$/, "")}.`;
   else if (verdict) said = `${where}: ${verdict.kind}, ${verdict.value} points.`;
-  // The set it left, when that is no longer a set (it was told only at Confirm Play).
-  const left = state.revealKind === "move" ? state.revealFrom : [];
-  const k = left.length ? state.table.findIndex((r) => r.includes(left[0])) : -1;
-  const problem = k >= 0 && k !== i ? setVerdict(state, k)?.problem : undefined;
-  if (problem !== undefined) said += ` Set ${k + 1} is left not valid: ${problem.replace(/\.$/, "")}.`;
+  // The sets they left, when no longer sets (it was told only at Confirm Play).
+  const left = ["move", "group"].includes(state.revealKind) ? state.revealFrom : [];
+  const sets = new Set(left.map((id) => state.table.findIndex((r) => r.includes(id))));
+  for (const k of [...sets].sort((a, b) => a - b)) {
+    const problem = k >= 0 && k !== i ? setVerdict(state, k)?.problem : undefined;
+    if (problem !== undefined) said += ` Set ${k + 1} is left not valid: ${problem.replace(/\.$/, "")}.`;
+  }
   // Before the opening, its total too, in the same words: the turn line shows it but is
   // not read out for a move (two announcements for one move).
   return withTotal(state, said);
+}
+
+/** The tiles now held to move together, read out as they are chosen: "3 tiles
+ *  selected: red 5, red 6, red 7." */
+export function chosenNews(state, ids) {
+  if (!ids.length) return "No tiles selected.";
+  return `${count(ids.length, "tile")} selected: ${ids.map((id) => tileName(state, id)).join(", ")}.`;
 }
 
 /** A set just split before tile ``id``, for a screen reader, both halves with their
@@ -98,7 +114,13 @@ function undoNews(state, id) {
     const i = state.table.findIndex((row) => row.includes(id));
     return withTotal(state, `Undone: Set ${i + 1} whole again, ${setTiles(state, i)}.`);
   }
-  return `Undone: ${moveNews(state, id, true)}`;
+  const ids = state.revealKind === "ungroup" ? state.revealGroup : [id];
+  // Tiles moved together from several places went back to each: said as one.
+  const home = state.table.find((row) => row.includes(ids[0])) ?? state.rack;
+  if (!ids.every((t) => home.includes(t))) {
+    return withTotal(state, `Undone: ${ids.map((t) => tileName(state, t)).join(", ")} back where they were.`);
+  }
+  return `Undone: ${moveNews(state, ids, true)}`;
 }
 
 /** The news of tile ``id`` just moved, by what moved it (``state.revealKind``). */
@@ -108,8 +130,8 @@ export function news(state, id) {
     const i = state.table.findIndex((row) => row.includes(id));
     return withTotal(state, `Hint step: ${setNews(state, i)}.`);
   }
-  if (["undo", "unsplit", "unstep"].includes(state.revealKind)) return undoNews(state, id);
-  return moveNews(state, id);
+  if (["undo", "unsplit", "unstep", "ungroup"].includes(state.revealKind)) return undoNews(state, id);
+  return moveNews(state, state.revealKind === "group" ? state.revealGroup : [id]);
 }
 
 /** The move's news, read out (#move-news). */

@@ -57,8 +57,8 @@ export function createTurn(state, engine, { redraw, failed }) {
   }
 
   /** Tiles the player moves by a tap, a key or a button slide from where they were to
-   *  their new places (render/flights.js ``slideFrom``); ``still``, a dragged tile, does
-   *  not. */
+   *  their new places (render/flights.js ``slideFrom``); ``still``, the dragged tiles,
+   *  do not. */
   function sliding(change, ms = SLIDE_MS, still = null) {
     const spots = reducedMotion() || !state.view ? null : tileSpots([...state.rack, ...state.table.flat()]);
     const result = change();
@@ -66,14 +66,17 @@ export function createTurn(state, engine, { redraw, failed }) {
     return result;
   }
 
-  /** What every move of a tile (or split of its set) ends with: the arrangement before
-   *  it kept for Undo, the tile let go and focused, its set scrolled into view and told. */
-  function moved(id, before, kind = "move") {
-    state.undo.push({ ...before, told: { id, kind } });
-    // The tiles of the set it came from, if it came from one (its news says if that is
-    // left not valid).
-    state.revealFrom = (before.table.find((row) => row.includes(id)) ?? []).filter((t) => t !== id);
+  /** What every move of a tile (or split of its set, or of several tiles together,
+   *  ``group``) ends with: the arrangement before it kept for Undo (one step), the tiles
+   *  let go, the first focused, its set scrolled into view and told. */
+  function moved(id, before, kind = "move", group = [id]) {
+    state.undo.push({ ...before, told: { id, kind, ...(kind === "group" ? { ids: group } : {}) } });
+    // The other tiles of the sets they came from (their news says if one is left not
+    // valid).
+    state.revealFrom = before.table.filter((row) => group.some((t) => row.includes(t))).flat().filter((t) => !group.includes(t));
+    state.revealGroup = group;
     state.selected = null;
+    state.chosen = [];
     state.highlight = new Set();
     state.drawn = new Set();
     // A move of the player's own ends the hint (``move``): its outlines go with it (a tap
@@ -179,7 +182,8 @@ export function createTurn(state, engine, { redraw, failed }) {
       // tile it moved: the first that changed places stands for it).
       const told = kept ?? { id: board.firstMoved(was, state), kind: "move" };
       state.reveal = told.id;
-      state.revealKind = { split: "unsplit", step: "unstep" }[told.kind] ?? "undo";
+      state.revealKind = { split: "unsplit", step: "unstep", group: "ungroup" }[told.kind] ?? "undo";
+      state.revealGroup = told.ids ?? [told.id];
       if (told.id === null) tellMove(state, withTotal(state, "Undone."));
       changed();
     });
@@ -208,5 +212,5 @@ export function createTurn(state, engine, { redraw, failed }) {
     });
   }
 
-  return { liveCheck, changed, sliding, select, deselect, move, drop, place, split, nudge, returnToRack, undo, resetTurn, sortRack };
+  return { liveCheck, changed, sliding, moved, select, deselect, move, drop, place, split, nudge, returnToRack, undo, resetTurn, sortRack };
 }

@@ -4,6 +4,7 @@
 // one does is api.js's.
 
 import { canSplit, isTouched, locate } from "../board.js";
+import { held } from "../selection.js";
 import { isMyTurn } from "../state.js";
 import { count } from "../words.js";
 import { $, setAttr } from "./dom.js";
@@ -47,7 +48,7 @@ function renderTurnButtons(state) {
   // Nothing to sort on a rack of one tile or none (gone out, See Table).
   $("sort-colour").disabled = $("sort-number").disabled = state.rack.length < 2;
   const sel = state.selected;
-  const onTable = sel !== null && locate(state, sel)?.area === "table";
+  const onTable = held(state).some((id) => locate(state, id)?.area === "table");
   // Shown on every turn, disabled on the computers': hidden, it took the bar from two
   // rows to one at tablet widths, and the table grew and shrank by 37 px every turn.
   // Any table tile held enables it: for one that was on the table as the turn began it

@@ -83,13 +83,15 @@ export function flyIn(id, from, ms, player = null) {
 
 /** After a change the player asked for (a tap, a key, Undo, Reset Turn, a sort): every
  *  tile of ``spots`` (``tileSpots`` before the change) that moved slides from where it was
- *  to where it is, the tiles beside it too, except ``still`` (a dragged tile, already
- *  where the pointer let it go). Tiles jumped: the eye lost which tile went where. */
+ *  to where it is, the tiles beside it too, except ``still`` (the dragged tiles, an id or
+ *  a list, already where the pointer let them go). Tiles jumped: the eye lost which
+ *  tile went where. */
 export function slideFrom(spots, ms, still = null) {
   const seen = inSight();
   const moves = [];
+  const dragged = [still].flat();
   for (const [id, from] of spots) {
-    const node = id === still ? null : tileAt(id);
+    const node = dragged.includes(id) ? null : tileAt(id);
     const to = node?.getBoundingClientRect();
     if (to?.width && seen(to) && seen(from)) moves.push([node, id, from, to]);
   }

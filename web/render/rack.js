@@ -1,7 +1,8 @@
-// The rack region: the player's tiles in their own order, with the gaps of a rack tile
-// picked up (where it may go back to).
+// The rack region: the player's tiles in their own order, with the gaps of rack tiles
+// held (where they may go back to).
 
 import { fromRack } from "../board.js";
+import { held, isChoosing } from "../selection.js";
 import { isMyTurn } from "../state.js";
 import { $, setChildren } from "./dom.js";
 import { between, gap, tileNode } from "./tile-elements.js";
@@ -9,14 +10,15 @@ import { between, gap, tileNode } from "./tile-elements.js";
 export function renderRack(state) {
   const rack = $("rack");
   const mine = isMyTurn(state);
-  const selected = state.selected;
-  const gaps = mine && selected !== null && fromRack(state, selected);
+  const holding = new Set(held(state));
+  const gaps = mine && holding.size > 0 && [...holding].every((id) => fromRack(state, id));
   const children = [];
   state.rack.forEach((id, j) => {
     if (gaps) children.push(gap({ area: "rack", index: j }, `Put here: rack, ${between(state, state.rack, j)}`));
     children.push(
       tileNode(state.tiles.get(id), {
-        selected: selected === id,
+        selected: holding.has(id),
+        chosen: isChoosing(state) && holding.has(id),
         hint: state.hintIds.has(id),
         highlight: state.highlight.has(id) || state.drawn.has(id),
       }),

@@ -1,9 +1,10 @@
-// The table region: the sets' boxes (each set's tiles, the gaps of a picked-up tile,
-// its note), the empty table's words, "+ New Set", and bringing the set just changed
+// The table region: the sets' boxes (each set's handle and tiles, the gaps of tiles
+// held, its note), the empty table's words, "+ New Set", and bringing the set just changed
 // into the view. Its layout (tile size, joker labels) is table-fit.js's, asked for by
 // layOutTable once every other region is drawn.
 
 import { fromRack } from "../board.js";
+import { held, isChoosing } from "../selection.js";
 import { isMyTurn } from "../state.js";
 import { jokersStandFor, setKind, setVerdict } from "../verdicts.js";
 import { $, changed, el, setAttr, setChildren, setText } from "./dom.js";
@@ -11,7 +12,8 @@ import { fitTable, markJokerRows, placeJokerLabels, watchTable } from "./table-f
 import { between, gap, richText, tileNode } from "./tile-elements.js";
 
 // The table's set boxes, kept across renders by position (set 1's box stays set 1's),
-// each with its parts: the number, the row of tiles and the note.
+// each with its parts: the number (on the player's turn a handle that takes the whole
+// set), the row of tiles and the note.
 const setBoxes = [];
 let emptyTable = null;
 // Whether the last render changed the table's rows (their joker labels are then placed
@@ -22,24 +24,27 @@ function setBox(i) {
   if (!setBoxes[i]) {
     const tiles = el("div", { class: "set-tiles" });
     const note = el("p", { class: "set-note" });
-    const node = el("div", { class: "set", role: "group", "data-drop": "table", "data-set": String(i) }, [
-      el("span", { class: "set-number", text: String(i + 1), "aria-hidden": "true" }),
-      tiles,
-      note,
+    // Kept out of the arrow keys' way (roving.js): Shift+Space on a tile of the set does
+    // the same from the keyboard.
+    const handle = el("button", { type: "button", class: "set-number set-handle", "aria-label": `Set ${i + 1}: move whole set` }, [
+      el("span", { class: "grip", text: "⠿", "aria-hidden": "true" }),
+      String(i + 1),
     ]);
-    setBoxes[i] = { node, tiles, note };
+    const node = el("div", { class: "set", role: "group", "data-drop": "table", "data-set": String(i) }, [handle, tiles, note]);
+    setBoxes[i] = { node, handle, tiles, note };
   }
   return setBoxes[i];
 }
 
 export function renderTable(state) {
   const mine = isMyTurn(state);
-  const selected = state.selected;
+  const holding = new Set(held(state));
   // What every set's box is drawn with.
   const look = {
     mine,
-    selected,
-    showGaps: mine && selected !== null,
+    holding,
+    choosing: isChoosing(state),
+    showGaps: mine && holding.size > 0,
     placed: new Set(state.table.flat().filter((id) => fromRack(state, id))),
     startIds: new Set(state.startTable.flat()),
     locked: lockedSets(state),
@@ -88,7 +93,8 @@ function drawSet(state, i, look) {
     children.push(
       tileNode(state.tiles.get(id), {
         disabled: !look.mine,
-        selected: look.selected === id,
+        selected: look.holding.has(id),
+        chosen: look.choosing && look.holding.has(id),
         highlight: state.highlight.has(id),
         hint: state.hintIds.has(id),
         placed: look.placed.has(id),
@@ -99,6 +105,8 @@ function drawSet(state, i, look) {
   });
   if (look.showGaps) children.push(gap({ area: "table", set: i, index: row.length }, `${here}, ${between(state, row, row.length)}`));
   setChildren(box.tiles, children);
+  if (box.handle.disabled === look.mine) box.handle.disabled = !look.mine; // a write only when it changes
+  setAttr(box.handle, "aria-pressed", look.choosing && row.every((id) => look.holding.has(id)) ? "true" : "false");
   // Under its own set a problem needs no "Set 3: " in front (the message keeps it).
   const isLocked = !invalid && look.locked.has(setKey(row));
   const note = invalid ? verdict.problem : verdict ? `${verdict.kind} · ${verdict.value}${isLocked ? " · locked" : ""}` : "";

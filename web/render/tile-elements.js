@@ -59,6 +59,7 @@ export function tileElement(tile, opts = {}) {
 function updateTile(node, tile, opts) {
   const cls = ["tile", tile.joker ? "joker" : tile.color];
   if (opts.selected) cls.push("selected");
+  if (opts.chosen) cls.push("chosen"); // one of several held to move together
   if (opts.highlight) cls.push("highlight");
   if (opts.hint) cls.push("hinted");
   if (opts.placed) cls.push("placed");
