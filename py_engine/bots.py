@@ -202,9 +202,13 @@ def _valid(row: Sequence[Tile], rules: Rules) -> bool:
     return read_set(row, rules.wrap_runs).valid
 
 
-def _rack_sets(rack: list[Tile], rules: Rules) -> Table:
-    """New sets from the rack alone (the most tiles)."""
-    play = solve([], rack, opened=True, rules=rules, effort=MOVE_EFFORT)
+def _rack_sets(rack: list[Tile], rules: Rules, until: int) -> Table:
+    """New sets from the rack alone (the most tiles), the search giving up once
+    ``closed_states()`` reaches ``until`` (a move's searches share MOVE_EFFORT)."""
+    effort = until - closed_states()
+    if effort <= 0:
+        return []
+    play = solve([], rack, opened=True, rules=rules, effort=effort)
     return play.table if play.found else []
 
 
@@ -345,8 +349,9 @@ def _simple_turn(view: View, rng: random.Random, medium: bool) -> Table | None:
     notice = 1.0 if medium else 0.75
     table = [list(r) for r in view.table]
     rack = list(view.rack)
+    until = closed_states() + MOVE_EFFORT
     if medium or rng.random() < 0.85:
-        laid = _rack_sets(rack, rules)
+        laid = _rack_sets(rack, rules, until)
         placed = {t.id for r in laid for t in r}
         table.extend(laid)
         rack = [t for t in rack if t.id not in placed]
@@ -361,7 +366,7 @@ def _simple_turn(view: View, rng: random.Random, medium: bool) -> Table | None:
             )
             if progress:
                 # New room may let more rack sets form.
-                laid = _rack_sets(rack, rules)
+                laid = _rack_sets(rack, rules, until)
                 placed = {t.id for r in laid for t in r}
                 table.extend(laid)
                 rack = [t for t in rack if t.id not in placed]
