@@ -4,8 +4,8 @@
   rearranges; now and then it overlooks a play, as a beginner does.
 - ``medium``: adds to and splits table sets with simple rearrangements (taking a spare tile
   from a long set, swapping a joker out), but not the full search.
-- ``hard``: the exact solver every turn: the most tiles ("greedy optimal").
-- ``expert``: the exact solver plus strategy. With two players and a rack of 5 tiles or
+- ``hard``: the solver every turn: the most tiles ("greedy optimal"), within MOVE_EFFORT.
+- ``expert``: the solver plus strategy. With two players and a rack of 5 tiles or
   fewer it weighs the plays of the best size, and drawing when the best play is 1 or 2
   tiles, by short rollouts (both sides greedy for two turns each, over deals of the
   unseen tiles; a rollout still going is scored by how often a greedy player with those
@@ -17,7 +17,8 @@
 
 Every level sees only what its player may see: its rack, the table, the number of tiles
 the others hold, whether each has opened and drew or played last, and the size of the
-pool. Each turn is deterministic given ``rng``.
+pool. Each turn is deterministic given ``rng``, and its searches are bounded by counts of
+work (MOVE_EFFORT, and the expert's look-ahead efforts), never the clock.
 
 >>> from .rounds import Round
 >>> game = Round(seed=3)
