@@ -6,8 +6,9 @@ For each position, the solver's answer within ``--budget`` states (the hint's an
 computer level's budget, ``bots.MOVE_EFFORT``, by default) through ``solve`` and through
 the bridge's ``hint``, as the page asks for it: CPU and wall seconds, states closed, tiles
 placed and whether the play is proven best. ``--exact`` solves each without a budget too
-(some take minutes; ``--only N`` runs the N-th position alone). Each solve starts with the
-solver's caches cleared, as in a new process.
+(with an effort no search reaches, so that its states are counted: some take minutes;
+``--only N`` runs the N-th position alone). Each solve starts with the solver's caches
+cleared, as in a new process.
 """
 
 from __future__ import annotations
@@ -39,7 +40,11 @@ def timed(work):
     )
 
 
-def solved(slow: Slow, effort: int | None) -> Play:
+UNREACHED = 10**12  # an effort no search reaches: exact, its states counted
+
+
+def solved(slow: Slow, effort: int) -> Play:
+    """``slow`` solved within ``effort``."""
     table, rack = slow.position()
     rules = slow.rules
     return solve(
@@ -72,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
             reply, cpu, wall, states = timed(lambda: json.loads(bridge.call('{"cmd": "hint"}')))
             show("bridge hint", cpu, wall, states, len(reply["placed"]), reply["proven"])
         if args.exact:
-            play, cpu, wall, states = timed(lambda: solved(slow, None))  # noqa: B023
+            play, cpu, wall, states = timed(lambda: solved(slow, UNREACHED))  # noqa: B023
             show("solve, exact", cpu, wall, states, play.count, play.proven)
     return 0
 
