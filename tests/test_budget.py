@@ -15,14 +15,14 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from slow_positions import ITEM_7_WRAP, SLOW, hint_game
+from slow_positions import ITEM_7_WRAP, SLOW, WRAP, hint_game
 from solver_positions import random_position
 from test_cli import ROOT
 
 from py_engine import bots, bridge
 from py_engine.rules import Rules
 from py_engine.sets import read_set
-from py_engine.solver import arrangeable, can_play, closed_states, solve
+from py_engine.solver import SolverInputError, arrangeable, can_play, closed_states, solve
 from py_engine.turns import check_turn
 
 VARIANTS = {
@@ -172,3 +172,11 @@ def test_an_opening_search_with_an_effort_answers_sets_worth_the_threshold():
     play = solve(table, rack, opened=False, rules=slow.rules, threshold=120, effort=20000)
     assert play.found and play.value >= 120
     assert all(read_set(row, True).valid for row in play.table)
+
+
+def test_an_effort_of_nothing_answers_nothing_and_a_negative_one_is_refused():
+    table, rack = SLOW[5].position()
+    play, states = spent(lambda: solve(table, rack, opened=True, rules=WRAP, effort=0))
+    assert states == 0 and not play.found and not play.proven
+    with pytest.raises(SolverInputError, match="0 or more"):
+        solve(table, rack, opened=True, effort=-1)

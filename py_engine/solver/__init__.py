@@ -96,6 +96,8 @@ def solve(
     positions built to be slow (an unopened rack of 34 low tiles, no opening to find)
     take minutes. The hint and every computer level use it, the expert's rollouts with a
     small one: a rollout only estimates."""
+    if effort is not None and effort < 0:
+        raise SolverInputError("the effort must be a count of states, 0 or more")
     given_up = _GAVE_UP[0]
     with _gc_paused():
         play = _solve(table, rack, opened, rules, threshold, layout, effort)
