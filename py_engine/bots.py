@@ -4,8 +4,8 @@
   rearranges; now and then it overlooks a play, as a beginner does.
 - ``medium``: adds to and splits table sets with simple rearrangements (taking a spare tile
   from a long set, swapping a joker out), but not the full search.
-- ``hard``: the exact solver every turn: the most tiles ("greedy optimal").
-- ``expert``: the exact solver plus strategy. With two players and a rack of 5 tiles or
+- ``hard``: the solver every turn: the most tiles ("greedy optimal"), within MOVE_EFFORT.
+- ``expert``: the solver plus strategy. With two players and a rack of 5 tiles or
   fewer it weighs the plays of the best size, and drawing when the best play is 1 or 2
   tiles, by short rollouts (both sides greedy for two turns each, over deals of the
   unseen tiles; a rollout still going is scored by how often a greedy player with those
@@ -17,7 +17,8 @@
 
 Every level sees only what its player may see: its rack, the table, the number of tiles
 the others hold, whether each has opened and drew or played last, and the size of the
-pool. Each turn is deterministic given ``rng``.
+pool. Each turn is deterministic given ``rng``, and its searches are bounded by counts of
+work (MOVE_EFFORT, and the expert's look-ahead efforts), never the clock.
 
 >>> from .rounds import Round
 >>> game = Round(seed=3)
@@ -153,12 +154,22 @@ def choose_turn(
     return BotTurn(None, [], [], f"{name} {'drew a tile' if view.pool else 'passed'}")
 
 
-def hint(game: Round, player: int) -> Play | None:
-    """The best play for ``player`` now (the exact solver), or None when there is none."""
+# Every move's own search (the hint, hard's play, expert's best play, easy's and medium's
+# opening and rack sets) gives up after closing the groups of this many states and takes
+# the best play found by then (``Play.proven`` False): a count, so the same move on every
+# machine. No position met in bot rounds came near it; the slowest ones built to be slow
+# (an unopened rack with no reachable opening, a big rack under a threshold of 200) take
+# about 1.5 s in CPython with it, and minutes without (benchmarks/worst_positions.py).
+MOVE_EFFORT = 50_000
+
+
+def hint(game: Round, player: int) -> Play:
+    """The best play for ``player`` now (the solver's, within MOVE_EFFORT: ``proven`` says
+    whether it is the best), its table settled; ``found`` is False when there is none."""
     view = View.of(game, player)
     play = _best(view)
     if not play.found:
-        return None
+        return play
     return replace(play, table=settle_table(view.table, play.table, view.rules))
 
 
@@ -170,6 +181,7 @@ def _best(view: View, rack: Sequence[Tile] | None = None, layout: bool = True) -
         rules=view.rules,
         threshold=view.threshold,
         layout=layout,
+        effort=MOVE_EFFORT,
     )
 
 
@@ -191,9 +203,13 @@ def _valid(row: Sequence[Tile], rules: Rules) -> bool:
     return read_set(row, rules.wrap_runs).valid
 
 
-def _rack_sets(rack: list[Tile], rules: Rules) -> Table:
-    """New sets from the rack alone (the most tiles)."""
-    play = solve([], rack, opened=True, rules=rules)
+def _rack_sets(rack: list[Tile], rules: Rules, until: int) -> Table:
+    """New sets from the rack alone (the most tiles), the search giving up once
+    ``closed_states()`` reaches ``until`` (a move's searches share MOVE_EFFORT)."""
+    effort = until - closed_states()
+    if effort <= 0:
+        return []
+    play = solve([], rack, opened=True, rules=rules, effort=effort)
     return play.table if play.found else []
 
 
@@ -334,8 +350,9 @@ def _simple_turn(view: View, rng: random.Random, medium: bool) -> Table | None:
     notice = 1.0 if medium else 0.75
     table = [list(r) for r in view.table]
     rack = list(view.rack)
+    until = closed_states() + MOVE_EFFORT
     if medium or rng.random() < 0.85:
-        laid = _rack_sets(rack, rules)
+        laid = _rack_sets(rack, rules, until)
         placed = {t.id for r in laid for t in r}
         table.extend(laid)
         rack = [t for t in rack if t.id not in placed]
@@ -350,7 +367,7 @@ def _simple_turn(view: View, rng: random.Random, medium: bool) -> Table | None:
             )
             if progress:
                 # New room may let more rack sets form.
-                laid = _rack_sets(rack, rules)
+                laid = _rack_sets(rack, rules, until)
                 placed = {t.id for r in laid for t in r}
                 table.extend(laid)
                 rack = [t for t in rack if t.id not in placed]
@@ -391,6 +408,15 @@ LOOKAHEAD_EFFORT = 5000
 # a laptop and several times that on a phone. A budget of 10,000 cost the expert 1.4
 # points against hard (7 rounds of 1,000 won, 21 lost): 25,000 cuts only the longest.
 THINK_EFFORT = 25_000
+# A sample once begun is finished, so a decision could still run far past THINK_EFFORT (a
+# deal's racks are looked for in up to RACK_TRIES searches, a rollout's options each take
+# four): no look-ahead search starts that could take the decision past THINK_LIMIT; the
+# look-ahead is dropped there and the best play made, as hard makes it.
+THINK_LIMIT = 100_000
+
+
+class _OutOfThought(Exception):
+    """A look-ahead stopped at THINK_LIMIT."""
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
@@ -405,13 +431,21 @@ def _expert(view: View, rng: random.Random) -> Table | None:
     Racks sampled for the opponent who moved last agree with what they did: a greedy
     player who drew had nothing to play on this table, and one who played has nothing
     left to play on it. Going out is always taken. The look-ahead takes no further sample
-    once its searches have spent THINK_EFFORT (the samples it finished decide)."""
+    once its searches have spent THINK_EFFORT (the samples it finished decide), and is
+    dropped for the best play at THINK_LIMIT."""
     best = _best(view)
     if not best.found:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
-    search = _Search()
+    try:
+        return _look_ahead(view, best, rng, _Search())
+    except _OutOfThought:
+        return best.table
+
+
+def _look_ahead(view: View, best: Play, rng: random.Random, search: _Search) -> Table | None:
+    """The expert's choice once it has its best play (see ``_expert``)."""
     if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
         return _rollout_choice(view, _same_size_plays(view, best, search), rng, search)
     if min(view.others, default=99) > DANGER and view.pool:
@@ -428,7 +462,10 @@ def _expert(view: View, rng: random.Random) -> Table | None:
         for _ in search.samples(DENY_SAMPLES):
             rack = _deal(view, unseen, rng, close, search)[0]
             outs.append(
-                [_look(c.table, rack, True, view.rules).count == len(rack) for c in candidates]
+                [
+                    _look(c.table, rack, True, view.rules, search).count == len(rack)
+                    for c in candidates
+                ]
             )
         for k in range(len(candidates)):
             scores[k] -= DENY_WEIGHT * sum(row[k] for row in outs) / len(outs)
@@ -460,7 +497,8 @@ def _deal(
         return tiles[:size], tiles[size:]
     need = size - 1 if last == "draw" and size == view.others[0] else size
     for _ in range(RACK_TRIES):
-        if not can_play(view.table, tiles[:need], view.rules, LOOKAHEAD_EFFORT):
+        effort = LOOKAHEAD_EFFORT if search is None else search.effort()
+        if not can_play(view.table, tiles[:need], view.rules, effort):
             break
         rng.shuffle(tiles)
     else:
@@ -481,6 +519,13 @@ class _Search:
     def over(self) -> bool:
         """Whether the searches have spent THINK_EFFORT: take no further sample."""
         return closed_states() - self.start >= THINK_EFFORT
+
+    def effort(self) -> int:
+        """The effort of the look-ahead's next search: LOOKAHEAD_EFFORT; raises
+        ``_OutOfThought`` when that could take the decision past THINK_LIMIT."""
+        if closed_states() - self.start + LOOKAHEAD_EFFORT > THINK_LIMIT:
+            raise _OutOfThought
+        return LOOKAHEAD_EFFORT
 
     def samples(self, n: int) -> Iterator[int]:
         """Number a look-ahead's samples 1, 2, ... up to ``n``: the first always, each
@@ -528,7 +573,7 @@ def _rollout_choice(
                 pool = deal_pool
                 placed = {t.id for t in option.placed}
                 table, rack = option.table, [t for t in view.rack if t.id not in placed]
-            row.append(_rollout(view.rules, table, rack, opp, opp_open, pool))
+            row.append(_rollout(view.rules, table, rack, opp, opp_open, pool, search))
         if len(row) < len(options):
             break  # this deal was not played out for every option: left out
         scores = [total + score for total, score in zip(scores, row, strict=True)]
@@ -540,12 +585,18 @@ def _rollout_choice(
 
 
 def _rollout(
-    rules: Rules, table: Table, mine: list[Tile], opp: list[Tile], opp_open: bool, pool: list[Tile]
+    rules: Rules,
+    table: Table,
+    mine: list[Tile],
+    opp: list[Tile],
+    opp_open: bool,
+    pool: list[Tile],
+    search: _Search | None = None,
 ) -> float:
     """From just after my turn: the opponent moves, then I, greedily, HORIZON times."""
     pool = list(pool)
     for _ in range(HORIZON):
-        play = _look(table, opp, opp_open, rules)
+        play = _look(table, opp, opp_open, rules, search)
         if play.found:
             placed = {t.id for t in play.placed}
             table, opp, opp_open = play.table, [t for t in opp if t.id not in placed], True
@@ -553,7 +604,7 @@ def _rollout(
                 return 0.0
         elif pool:
             opp = [*opp, pool.pop()]
-        play = _look(table, mine, True, rules)
+        play = _look(table, mine, True, rules, search)
         if play.found:
             placed = {t.id for t in play.placed}
             table, mine = play.table, [t for t in mine if t.id not in placed]
@@ -587,10 +638,13 @@ _WIN_CHANCE = (  # in thousandths
 )
 
 
-def _look(table: Table, rack: list[Tile], opened: bool, rules: Rules) -> Play:
+def _look(
+    table: Table, rack: list[Tile], opened: bool, rules: Rules, search: _Search | None = None
+) -> Play:
     """The greedy play the look-ahead assumes: the solver's, tiles only, within
-    LOOKAHEAD_EFFORT."""
-    return solve(table, rack, opened=opened, rules=rules, layout=False, effort=LOOKAHEAD_EFFORT)
+    LOOKAHEAD_EFFORT (``search``, the decision's, may stop the look-ahead first)."""
+    effort = LOOKAHEAD_EFFORT if search is None else search.effort()
+    return solve(table, rack, opened=opened, rules=rules, layout=False, effort=effort)
 
 
 def _win_chance(mover: int, other: int) -> float:
@@ -610,7 +664,7 @@ def _same_size_plays(view: View, best: Play, search: _Search) -> list[Play]:
         if len(found) > ALTERNATIVES or search.over():
             break
         other = _look(
-            view.table, [t for t in view.rack if t.id != tile.id], view.opened, view.rules
+            view.table, [t for t in view.rack if t.id != tile.id], view.opened, view.rules, search
         )
         key = frozenset(t.id for t in other.placed)
         if other.count == best.count and key not in seen:
@@ -633,7 +687,7 @@ def _next_turns(view: View, plays: list[Play], draws: list[Tile], search: _Searc
     for tried in search.samples(len(draws)):
         tile = draws[tried - 1]
         for k, (play, rack) in enumerate(zip(plays, racks, strict=True)):
-            count = _look(play.table, [*rack, tile], True, view.rules).count
+            count = _look(play.table, [*rack, tile], True, view.rules, search).count
             totals[k] += count + (GO_OUT_BONUS if count == len(rack) + 1 else 0)
     return [total / max(1, tried) for total in totals]
 

@@ -469,8 +469,8 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
     if game.is_over or game.current != me:
         raise IllegalAction("It is not your turn")
     best = bots.hint(game, me)
-    if best is None:
-        return {"table": None, "placed": [], "steps": []}
+    if not best.found:
+        return {"table": None, "placed": [], "steps": [], "proven": best.proven}
     # What to do, in words: "lay R10 B10 Y10 and add K7 to K4 K5 K6", and the tiles
     # placed in the order the words name them.
     said, placed = narrate_play(None, game.table, best.table)
@@ -479,6 +479,7 @@ def _hint(request: dict[str, Any]) -> dict[str, Any]:
         "placed": [t.id for t in placed],
         "steps": play_steps(game.table, best.table),
         "said": said,
+        "proven": best.proven,
     }
 
 

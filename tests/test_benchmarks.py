@@ -36,3 +36,12 @@ def test_solver_benchmark_pools_its_passes(capsys):
         == "6 positions after the opening (random, standard rules), seed 2024, 2 passes pooled"
     )
     assert out[2].startswith("py_engine.solver ") and "median" in out[2]
+
+
+def test_worst_positions_prints_each_solve_with_its_states_and_proof(capsys):
+    worst = load("worst_positions")
+    assert worst.main(["--budget", "300", "--only", "1"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("budget 300 states (bots.MOVE_EFFORT ")
+    assert out[1].startswith("item 7: 34 low tiles, threshold 107")
+    assert "300 states" in out[2] and out[2].endswith("not proven") and len(out) == 3

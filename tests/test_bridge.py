@@ -466,6 +466,7 @@ def test_a_hint_says_what_to_do_in_words(by_hand):
     rigged_game(by_hand, ["R10 B10 Y10 K1", "B1"])
     answer = call("hint")
     assert answer["said"] == "lay R10 B10 Y10"
+    assert answer["proven"] is True  # the best play, not only the best found in the budget
     assert sorted(answer["placed"]) == sorted(ids(by_hand, the_round(), ["R10 B10 Y10"])[0])
     new_game(seed=6)
     by_hand.rig(the_round(), ["K7 R1", "B1"], ["K4 K5 K6"], current=0, opened=[True, True])

@@ -197,6 +197,25 @@ def test_help_and_unknown_tools():
 # The same answers in-process (fast, and with the error count).
 
 
+def test_solve_takes_only_a_budget_of_states():
+    line = '{"rack": ["R10", "B10", "K10", "R1"]}\n'
+    for bad in (["--budget"], ["--budget", "0"], ["--budget", "x"], ["--budget", "1e9"], ["-q"]):
+        result = run("solve", *bad, stdin=line)
+        assert result.returncode == 2 and result.stdout == b""
+        assert b"--budget N" in result.stderr
+    result = run("solve", "--budget", "5", stdin=line)
+    assert result.returncode == 0  # each number of the search closes states: 13 at least
+    assert json.loads(result.stdout) == {
+        "table": [],
+        "placed": [],
+        "value": 0,
+        "proven": False,
+        "note": "no opening",
+    }
+    result = run("solve", "--budget", "100", stdin=line)
+    assert json.loads(result.stdout)["proven"] is True
+
+
 def test_json_lines_counts_the_errors():
     out = io.StringIO()
     errors = json_lines(validate, [sent + "\n" for sent, _ in BAD_AND_GOOD], out)

@@ -288,7 +288,7 @@ def test_solve_json_and_lines():
     assert answer["value"] == 13
     assert sorted(map(sorted, answer["table"])) == [["J", "R3", "R4", "R5", "R6"]]
     none = solve_json({"table": [], "rack": ["R1"], "opened": False})
-    assert none == {"table": [], "placed": [], "value": 0, "note": "no opening"}
+    assert none == {"table": [], "placed": [], "value": 0, "proven": True, "note": "no opening"}
     out = io.StringIO()
     lines = [
         '{"table": [], "rack": ["R1", "R2", "R3"], "opened": true}',

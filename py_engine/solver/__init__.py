@@ -43,6 +43,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
 from ..rules import Rules
 from ..tiles import Tile
@@ -55,7 +56,7 @@ from .moves import _FINAL_OK, _MOVE_LIST, _MOVES_CACHE
 from .opened import _solve_open
 from .problem import SCALE, Play, SolverInputError, _counts, _each_could_fit, _Problem
 from .read_back import _ORDERED_ACTIONS, _assign, _read_back
-from .search import _search
+from .search import _GAVE_UP, _search
 
 __all__ = [
     "Play",
@@ -87,13 +88,20 @@ def solve(
     value), laid out in some valid arrangement. For look-ahead that reads only which tiles
     are placed: in the expert's, the layout took about half the time.
 
-    ``effort`` is for look-ahead too: once opened, the search gives up after closing the
-    groups of about that many states (a count, so the answer does not depend on the
-    clock) and answers the best play found by then, which is usually the best but may
-    place fewer tiles, or none. The expert's rollouts use it: a few positions with
-    wrap-around runs take the exact search a second, and a rollout only estimates."""
+    ``effort`` bounds the work: the solve's searches together (the play's, every way of
+    swapping locked jokers, the layout's) give up after closing the groups of that many
+    states (a count, so the answer does not depend on the clock) and answer the best play
+    found by then, which is usually the best but may place fewer tiles, or none, with
+    ``proven`` False. Without it the answer is exact however long it takes: a few
+    positions built to be slow (an unopened rack of 34 low tiles, no opening to find)
+    take minutes. The hint and every computer level use it, the expert's rollouts with a
+    small one: a rollout only estimates."""
+    if effort is not None and effort < 0:
+        raise SolverInputError("the effort must be a count of states, 0 or more")
+    given_up = _GAVE_UP[0]
     with _gc_paused():
-        return _solve(table, rack, opened, rules, threshold, layout, effort)
+        play = _solve(table, rack, opened, rules, threshold, layout, effort)
+    return play if _GAVE_UP[0] == given_up else replace(play, proven=False)
 
 
 def can_play(
@@ -105,8 +113,8 @@ def can_play(
     """Whether a player who has opened can place any rack tile: ``solve(...).found``,
     sooner. A play found greedily answers at once (about 4 in 5 racks that have a play,
     sampled for a bot's opponent); otherwise the search stops at the first play it meets
-    instead of proving the best. With ``effort`` (look-ahead, as in ``solve``) a search
-    that gives up before meeting a play answers False.
+    instead of proving the best. With ``effort`` (look-ahead, as in ``solve``: all its
+    searches together) a search that gives up before meeting a play answers False.
 
     >>> from ..tiles import parse_tiles
     >>> can_play([parse_tiles("R3 R4 R5")], parse_tiles("B1 R6")), can_play([], parse_tiles("B1"))
@@ -124,14 +132,21 @@ def can_play(
         return _any_play(table, rack, rules, effort)
     # Locked: most plays leave the joker sets alone, and those are found without the
     # swaps; the full search answers the rest.
+    start = closed_states()
     free = [row for row in table if not any(t.is_joker for t in row)]
     if _any_play(free, rack, rules, effort):
         return True
-    return solve(table, rack, opened=True, rules=rules, layout=False, effort=effort).found
+    left = None if effort is None else effort - (closed_states() - start)
+    if left is not None and left <= 0:
+        return False
+    return solve(table, rack, opened=True, rules=rules, layout=False, effort=left).found
 
 
-def arrangeable(tiles: Sequence[Tile], rules: Rules | None = None) -> list[list[Tile]] | None:
-    """An arrangement of all ``tiles`` into valid sets, or None when there is none.
+def arrangeable(
+    tiles: Sequence[Tile], rules: Rules | None = None, effort: int | None = None
+) -> list[list[Tile]] | None:
+    """An arrangement of all ``tiles`` into valid sets, or None when there is none (with
+    ``effort``, as in ``solve``: or when the search gave up before finding one).
 
     >>> from ..tiles import parse_tiles
     >>> [[t.code for t in row] for row in arrangeable(parse_tiles("R1 R2 R3 J B3 Y3"))]
@@ -144,7 +159,7 @@ def arrangeable(tiles: Sequence[Tile], rules: Rules | None = None) -> list[list[
     if not _each_could_fit(counts, jokers, rules.wrap_runs):
         return None
     problem = _Problem(counts, [0] * len(counts), jokers, 0, rules.wrap_runs)
-    result = _search(problem)
+    result = _search(problem, effort=effort)
     if result is None:
         return None
     shapes = _read_back(problem, result)
@@ -180,16 +195,18 @@ def _solve(
     if not rack:
         return Play(table, [], 0)
     if not opened:
-        return _solve_opening(table, rack, rules, threshold)
+        return _solve_opening(table, rack, rules, threshold, effort)
     if _jokers_locked(table, rules):
         return _solve_locked(table, rack, rules, layout, effort)
     return _solve_open(table, rack, rules, layout=layout, effort=effort) or Play(table, [], 0)
 
 
-def _solve_opening(table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int) -> Play:
+def _solve_opening(
+    table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int, effort: int | None
+) -> Play:
     counts, jokers = _counts(rack)
     problem = _Problem([0] * len(counts), counts, 0, jokers, rules.wrap_runs, max(threshold, 0))
-    result = _search(problem, SCALE - 1)
+    result = _search(problem, SCALE - 1, effort=effort)
     if result is None or result.score < SCALE:
         return Play(table, [], 0, notes=("no opening",))
     shapes = _read_back(problem, result)

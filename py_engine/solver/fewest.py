@@ -14,7 +14,7 @@ from ..sets import read_set
 from ..tiles import FACE_KEY, JOKER_KEY, Tile
 from . import arrange
 from .arrange import _arrange_plain, _GiveUp
-from .dp import _OutOfBudget, _run_dp
+from .dp import _OutOfBudget, _run_dp, closed_states
 from .problem import COLOURS, SCALE, N, _counts, _Problem
 from .read_back import _assign, _read_back
 
@@ -54,7 +54,14 @@ class _Fewest:
     with a placed tile or with another of its sets, or it could be kept.
     """
 
-    def __init__(self, table: list[list[Tile]], placed: list[Tile], value: int, rules: Rules):
+    def __init__(
+        self,
+        table: list[list[Tile]],
+        placed: list[Tile],
+        value: int,
+        rules: Rules,
+        effort: int | None = None,
+    ):
         self.table = table
         self.wrap = rules.wrap_runs
         self.placed = placed
@@ -77,6 +84,9 @@ class _Fewest:
         self.steps = [arrange.PLAIN_STEPS]  # all its layouts' steps (the budget's home)
         self.nodes = 0
         self.memo: dict[frozenset[int], Any] = {}
+        # The solve's effort left (see ``solve``): its layouts by the dynamic program
+        # close the groups of at most that many states in all.
+        self.until = None if effort is None else closed_states() + effort
 
     def weigh(self, answer: list[list[Tile]]) -> None:
         """Try first the table sets whose tiles share a set of ``answer`` with placed tiles."""
@@ -225,8 +235,13 @@ class _Fewest:
             self.searches += 1
             if self.searches > FEWEST_SEARCHES:
                 raise _GiveUp
+            states = FEWEST_STATES
+            if self.until is not None:
+                states = min(states, self.until - closed_states())
+                if states <= 0:
+                    raise _GiveUp
             try:  # one cut of the number circle, a bounded search: exact when it ends
-                result = _run_dp(problem, need - 1, FEWEST_STATES)
+                result = _run_dp(problem, need - 1, states)
             except _OutOfBudget:
                 raise _GiveUp from None
             if result is not None:
@@ -339,10 +354,12 @@ def _fewest_changed(
     value: int,
     rules: Rules,
     changed: int,
+    effort: int | None = None,
 ) -> list[list[Tile]] | None:
     """The final table changing fewest table sets for the play laid out as ``rows``
     (``placed`` worth ``value``, ``changed`` table sets changed), or None when the search
-    is not tried or gives up; ``rows`` itself when nothing changes fewer.
+    is not tried or gives up (its own budget, or the solve's ``effort`` left, spent);
+    ``rows`` itself when nothing changes fewer.
 
     The placed tiles are the play's, and its sets made of placed tiles only (without
     jokers) stay as they are: another play of the same count and value, or another use
@@ -354,7 +371,7 @@ def _fewest_changed(
     if len(rest) > FEWEST_TILES:
         return None
     own_value = sum(t.number for r in own for t in r)  # type: ignore[misc]
-    fewest = _Fewest(table, rest, value - own_value, rules)
+    fewest = _Fewest(table, rest, value - own_value, rules, effort)
     fewest.weigh(rows)
     try:
         answer = fewest.search(changed)

@@ -10,8 +10,10 @@ from itertools import combinations, product
 from ..rules import Rules
 from ..sets import read_set
 from ..tiles import Face, Tile
+from .dp import closed_states
 from .opened import _solve_open
 from .problem import NEG, SCALE, Play
+from .search import _give_up
 
 
 def _jokers_locked(table: Sequence[Sequence[Tile]], rules: Rules) -> bool:
@@ -27,12 +29,19 @@ def _solve_locked(
     effort: int | None = None,
 ) -> Play:
     """Locked joker sets: each set holding a joker stays, or has jokers swapped out for
-    the tiles they stand for; freed jokers go into other sets."""
+    the tiles they stand for; freed jokers go into other sets. With ``effort``, the
+    searches of all the ways together close the groups of at most that many states: the
+    ways left when it is spent are not searched (and the play is not proven best)."""
     locked = [row for row in table if any(t.is_joker for t in row)]
     free_rows = [row for row in table if not any(t.is_joker for t in row)]
     best: Play | None = None
     best_key: tuple[int, int, int] | None = None
+    start = closed_states()
     for combo in product(*(_swap_options(row, rules) for row in locked)):
+        left = None if effort is None else effort - (closed_states() - start)
+        if left is not None and left <= 0:
+            _give_up()
+            break
         fixed = [row for row, _, _ in combo]
         demand = [(face, i, pos) for i, (_, swaps, _) in enumerate(combo) for face, pos in swaps]
         loose = [j for _, _, jokers in combo for j in jokers]
@@ -40,7 +49,7 @@ def _solve_locked(
         # Only a play as good as the best so far can win (on fewer sets changed): the
         # search need not look at the others.
         beat = NEG if best_key is None else best_key[0] * SCALE + best_key[1]
-        play = _solve_open(free_rows, rack, rules, fixed, demand, loose, beat, layout, effort)
+        play = _solve_open(free_rows, rack, rules, fixed, demand, loose, beat, layout, left)
         if play is None:
             continue
         changed = play.changed + swapped

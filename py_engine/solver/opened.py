@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from ..rules import Rules
 from ..tiles import Face, Tile, face_signature
+from .dp import closed_states
 from .fewest import _fewest_changed
 from .keep import _changed, _keep_sets
 from .problem import NEG, SCALE, N, Play, _counts, _Problem
@@ -31,7 +32,9 @@ def _solve_open(
     the tiles to put it in that place (a locked joker swapped for its tile); ``loose``
     table tiles (freed jokers) must end in a set. Returns None when nothing can be placed,
     or nothing scoring (tiles * SCALE + value) at least ``beat``. ``layout=False`` skips
-    keeping table sets whole, and ``effort`` bounds the search (see ``solve``)."""
+    keeping table sets whole, and ``effort`` bounds the search and the layout together
+    (see ``solve``)."""
+    start = closed_states()
     table_tiles = [t for row in table for t in row] + list(loose)
     tcounts, tj = _counts(table_tiles)
     rcounts, rj = _counts(rack)
@@ -66,7 +69,15 @@ def _solve_open(
         fewest = (
             None
             if demand or loose
-            else _fewest_changed(table, rows, placed, result.score % SCALE, rules, changed)
+            else _fewest_changed(
+                table,
+                rows,
+                placed,
+                result.score % SCALE,
+                rules,
+                changed,
+                None if effort is None else effort - (closed_states() - start),
+            )
         )
         if fewest is not None:
             if fewest is not rows:

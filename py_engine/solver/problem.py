@@ -29,6 +29,8 @@ class Play:
     ``placed`` is empty (and ``table`` the table as it was) when there is no play.
     ``value`` is the total the placed tiles count for (a joker as the tile it stands for);
     before opening it is the opening total. ``changed`` counts table sets not kept whole.
+    ``proven`` is False when a search gave up at its effort first: then a better play may
+    exist (and "no opening", or no play, means none was found).
     """
 
     table: list[list[Tile]]
@@ -36,6 +38,7 @@ class Play:
     value: int
     changed: int = 0
     notes: tuple[str, ...] = field(default=())
+    proven: bool = True
 
     @property
     def count(self) -> int:
@@ -50,6 +53,7 @@ class Play:
             "table": [[t.code for t in row] for row in self.table],
             "placed": [t.code for t in self.placed],
             "value": self.value,
+            "proven": self.proven,
         }
 
 

@@ -37,6 +37,16 @@ WRAP_BUDGET = 16000
 WRAP_GROWTH = 2
 WRAP_TRIES = 2
 
+# Searches that gave up at their ``effort`` (not the wrap-around cuts' own budgets, after
+# which another cut goes on to an exact answer): ``solve`` reads it before and after to
+# say whether its play is proven best.
+_GAVE_UP = [0]
+
+
+def _give_up() -> None:
+    """Count a search given up at its effort (or not made, with no effort left)."""
+    _GAVE_UP[0] += 1
+
 
 def _first_cut(problem: _Problem) -> int:
     """Where the circle is cut first: between the two neighbouring numbers that hold the
@@ -84,6 +94,7 @@ def _search(
         try:
             return _run_dp(problem, floor, effort, enough)
         except _OutOfBudget as stop:
+            _give_up()
             return stop.partial
     found: _Result | None = None
     budget = WRAP_BUDGET
@@ -102,6 +113,7 @@ def _search(
                 found, floor = stop.partial, stop.partial.score
             spent += allowed
             if effort is not None and spent >= effort:
+                _give_up()
                 return found
             if len(tried) == 1:
                 shifts = [(stop.busiest + k) % N for k in _STEPS]
