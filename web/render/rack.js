@@ -2,12 +2,14 @@
 // picked up (where it may go back to).
 
 import { fromRack } from "../board.js";
+import { handingOver } from "../seats.js";
 import { isMyTurn } from "../state.js";
 import { $, setChildren } from "./dom.js";
 import { between, gap, tileNode } from "./tile-elements.js";
 
 export function renderRack(state) {
   const rack = $("rack");
+  rack.hidden = handingOver(state.view); // the hand-over in its place (hand-over.js)
   const mine = isMyTurn(state);
   const selected = state.selected;
   const gaps = mine && selected !== null && fromRack(state, selected);
