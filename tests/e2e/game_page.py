@@ -217,7 +217,7 @@ class GamePage:
         or the device is handed to the next person and their button is ready)."""
         self.page.wait_for_selector(
             "body[data-turn=mine], #round-dialog[open], body[data-failed],"
-            " #hand-over-ready:not([aria-disabled])",
+            " #hand-over:not([hidden]) #hand-over-ready:not([aria-disabled])",
             timeout=TURN_TIMEOUT_MS,
         )
         failed = self.page.locator("body").get_attribute("data-failed")
