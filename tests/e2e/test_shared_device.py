@@ -13,7 +13,7 @@ import functools
 import re
 
 import game_twin as twin
-from game_page import GamePage
+from game_page import GamePage, hold_engine, unhold_engine
 from playwright.sync_api import expect
 
 PEOPLE = ["Anna", "Bob"]
@@ -298,3 +298,174 @@ def test_two_people_and_two_computers_play_a_round_to_its_end(app):
         expect(rounds).to_have_text(str(before[name] + 1))
     app.page.get_by_text("Your statistics").click()
     app.button("Back to Game").click()
+
+
+@functools.cache
+def anna_starts(levels: tuple[str, ...] = ("easy",)) -> int:
+    """A deal where Anna (seat 0) has the first turn, so a computer plays between her
+    turn and Bob's."""
+    for seed in range(1, 60):
+        answer = twin.new_shared_game(seed, PEOPLE, list(levels))
+        if twin.computers_shared(answer["view"])["current"] == 0:
+            return seed
+    raise AssertionError("no deal where Anna starts")
+
+
+def test_a_reload_lands_on_the_hand_over_and_the_turn_comes_back_after_the_tap(app):
+    page = app.page
+    who = start(app, 7, ["easy"])
+    seat = seat_view(None)["current"]
+    take_device(app, seat, who)
+    rack = app.rack_ids()
+    app.drag_new_set(rack[:2])  # an arrangement in progress
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=90_000)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text("restored")
+    # Back on the hand-over to the same person, nothing of a rack in the page, and
+    # nothing asked of the engine for anyone in particular.
+    page.evaluate(RECORD_ASKED_JS)
+    name = seat_view(None)["players"][seat]["name"]
+    take_device(app, seat, who)
+    # Their arrangement, which only they may see, comes back with their rack.
+    assert app.table_ids() == [rack[:2]]
+    expect(page.locator("#message")).to_contain_text(
+        f"Your turn, {name}: the tiles you had arranged"
+    )
+    app.button("Reset Turn").click()
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    app.wait_for_turn()
+    take_device(app, twin.computers_shared(seat_view(None))["current"], who)
+    assert_asked_only_whose_turn(app)
+
+
+def test_the_hand_over_by_keyboard_alone(app):
+    page = app.page
+    who = start(app, anna_starts(), ["easy"])
+    ready = page.get_by_role("button", name="Show Anna's Rack")
+    # From wherever the focus is, Tab reaches the button; Enter shows the rack, and the
+    # focus goes to its first tile.
+    for _ in range(40):
+        if app.focused(ready):
+            break
+        page.keyboard.press("Tab")
+    assert app.focused(ready)
+    page.keyboard.press("Enter")
+    expect(app.rack.locator(".tile").first).to_be_focused()
+    assert_private(app, 0, who)
+    # Anna draws from the keyboard; the device goes to Bob and the focus to his button.
+    app.keyboard_to(app.button("Draw"))
+    page.keyboard.press("Enter")
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    bob = page.get_by_role("button", name="Show Bob's Rack")
+    expect(bob).to_be_focused()
+    expect(bob).not_to_have_attribute("aria-disabled", "true")
+    assert_private(app, None, who)
+    page.keyboard.press("Space")
+    expect(app.rack.locator(".tile").first).to_be_focused()
+    expect(page.locator("#turn-info")).to_contain_text("Your turn, Bob")
+    assert_private(app, 2, who)
+
+
+def test_a_computers_turn_plays_out_on_the_hand_overs_table(app):
+    page = app.page
+    who = start(app, anna_starts(), ["easy"], delay=500)
+    take_device(app, 0, who)
+    hold_engine(page, "bot_turn")
+    try:
+        app.button("Draw").click()
+        hand_over = page.get_by_role("region", name="Pass to Bob")
+        expect(hand_over).to_be_visible()
+        expect(hand_over).to_contain_text("Computer 1 is playing; then it is Bob's turn.")
+        ready = hand_over.get_by_role("button", name="Show Bob's Rack")
+        expect(ready).to_have_attribute("aria-disabled", "true")
+        expect(page.locator("#players .player.thinking")).to_contain_text("Computer 1")
+        ready.click(force=True)  # not Bob's turn yet: nothing shown
+        assert_private(app, None, who)
+        page.wait_for_function("window.__held === 1")
+        twin.call(cmd="draw")
+        turn = twin.call(cmd="bot_turn")
+        page.evaluate("window.__release()")
+        # The computer's turn is told on the hand-over's table, then Bob may take it.
+        expect(ready).not_to_have_attribute("aria-disabled", "true")
+        expect(page.locator("#log")).to_contain_text(turn["turn"]["narration"])
+        expect(page.locator("#message")).to_contain_text("Anna drew a tile.")
+        assert app.table_ids() == [[t["id"] for t in s["tiles"]] for s in seat_view(None)["table"]]
+        assert_private(app, None, who)
+        assert_asked_only_whose_turn(app)
+    finally:
+        page.evaluate("window.__release?.()")
+        unhold_engine(page)
+    take_device(app, 2, who)
+
+
+def test_people_and_computers_on_the_start_screen(app):
+    page = app.page
+    app.to_start_screen()
+    people = page.get_by_label("People at this device")
+    computers = page.get_by_label("Computer opponents")
+    option = lambda n: computers.locator(f'option[value="{n}"]')  # noqa: E731
+    people.select_option("1")
+    expect(option(0)).to_be_disabled()  # one person plays one to three computers
+    people.select_option("2")
+    expect(page.get_by_label("Person 1's name")).to_be_visible()
+    expect(page.get_by_label("Person 2's name")).to_be_visible()
+    expect(option(0)).to_be_enabled()
+    expect(option(3)).to_be_disabled()  # four players at most
+    computers.select_option("2")
+    people.select_option("4")
+    expect(computers).to_have_value("0")
+    expect(page.get_by_label("Computer 1 level")).to_have_count(0)
+    # Two people of one name (or of a computer's) cannot be told apart: not started.
+    people.select_option("2")
+    for i, name in enumerate(["Anna", "anna"]):
+        page.get_by_label(f"Person {i + 1}'s name").fill(name)
+    app.button("Start Game").click()
+    second = page.get_by_label("Person 2's name")
+    message = second.evaluate("input => input.validationMessage")
+    assert message == "Another player is called anna: give each person a name of their own."
+    expect(page.get_by_role("heading", name="New Game")).to_be_visible()
+    expect(page.get_by_role("dialog", name="Abandon this game?")).to_be_hidden()
+    second.fill("Bob")
+    assert second.evaluate("input => input.validationMessage") == ""
+    people.select_option("1")
+    expect(computers).to_have_value("1")
+    expect(page.get_by_label("Person 1's name")).to_have_count(0)
+
+
+def test_statistics_kept_before_names_are_the_one_persons(app):
+    # The statistics of one person kept before they were per name are "You"'s.
+    page = app.page
+    old = {"games": 3, "gamesWon": 2, "rounds": 7, "roundsWon": 5, "best": 40, "leftTotal": 21}
+    page.evaluate("old => localStorage.setItem('rummikub.stats', JSON.stringify(old))", old)
+    app.new_game(5, ["easy"])
+    app.to_start_screen()
+    page.get_by_text("Your statistics").click()
+    expect(page.locator("#stats dt:text-is('Rounds played') + dd")).to_have_text("7")
+    expect(page.locator("#stats dt:text-is('Average points left') + dd")).to_have_text("3")
+    page.get_by_text("Your statistics").click()
+    page.get_by_role("button", name="Back to Game").click()
+
+
+def test_the_hand_over_on_a_phone(phone):
+    page = phone.page
+    who = start(phone, anna_starts(), ["easy"])
+    hand_over = page.get_by_role("region", name="Pass to Anna")
+    ready = hand_over.get_by_role("button", name="Show Anna's Rack")
+    expect(ready).to_be_in_viewport()
+    box = ready.bounding_box()
+    assert box["height"] >= 44 and box["y"] + box["height"] <= 844, box
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    expect(phone.table).to_be_in_viewport()
+    assert_private(phone, None, who)
+    ready.tap()
+    expect(phone.rack).to_be_in_viewport()
+    assert_private(phone, 0, who)
+    phone.button("Draw").tap()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    expect(page.get_by_role("button", name="Show Bob's Rack")).to_be_in_viewport()
+    assert_private(phone, None, who)
