@@ -188,10 +188,13 @@ def seats(people: list[str], levels: list[str]) -> list[dict]:
     return order
 
 
-def new_shared_game(seed: int, people: list[str], levels: list[str], target: int = 200) -> dict:
+def new_shared_game(
+    seed: int, people: list[str], levels: list[str], target: int = 200, clock: int | None = None
+) -> dict:
     """Start the twin of a game of several people at one device, as the page does: the
     answer (the view for nobody, and the who-starts draws)."""
     rules = {**rules_for(levels, target), "players": len(people) + len(levels)}
+    rules["turn_seconds"] = clock
     return call(cmd="new_game", seed=seed, rules=rules, players=seats(people, levels))
 
 

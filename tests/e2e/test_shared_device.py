@@ -15,6 +15,7 @@ import re
 import game_twin as twin
 from game_page import GamePage, hold_engine, unhold_engine
 from playwright.sync_api import expect
+from test_accessibility import violations
 
 PEOPLE = ["Anna", "Bob"]
 COLOUR = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -208,12 +209,12 @@ def take_device(app: GamePage, seat: int, who_starts: set[str]) -> None:
     assert_private(app, seat, who_starts)
 
 
-def start(app: GamePage, seed: int, levels: list[str], target: int = 200, delay: int = 0) -> set:
+def start(app: GamePage, seed: int, levels: list[str], target=200, delay=0, clock=None) -> set[str]:
     """A game of Anna, Bob and ``levels`` on the page and in the twin: the who-starts
     draw's faces (shown to all at the start)."""
-    answer = twin.new_shared_game(seed, PEOPLE, levels, target)
+    answer = twin.new_shared_game(seed, PEOPLE, levels, target, clock)
     app.page.evaluate(RECORD_ASKED_JS)
-    app.new_game(seed, levels, target=target, delay=delay, people=PEOPLE)
+    app.new_game(seed, levels, target=target, delay=delay, clock=clock, people=PEOPLE)
     twin.computers_shared(answer["view"])
     return who_starts_faces(answer)
 
@@ -469,3 +470,71 @@ def test_the_hand_over_on_a_phone(phone):
     twin.computers_shared(seat_view(None))
     expect(page.get_by_role("button", name="Show Bob's Rack")).to_be_in_viewport()
     assert_private(phone, None, who)
+
+
+def test_each_persons_hint_and_undo_are_their_own(app):
+    page = app.page
+    who = start(app, anna_starts(), ["easy"])
+    take_device(app, 0, who)
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^(Hint: |No play found)"))
+    hinted = page.locator("#rack .tile.hinted, #sets .tile.hinted")
+    app.tile(app.rack_ids()[0]).click()
+    app.button("+ New Set").click()
+    expect(app.button("Undo")).to_be_enabled()
+    app.button("Draw").click()  # her arrangement put back, her hint and Undo gone with it
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.locator("#message")).not_to_contain_text("Hint")
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    expect(app.button("Undo")).to_be_disabled()
+    expect(app.button("Hint")).to_be_visible()
+    expect(hinted).to_have_count(0)
+    # Bob's hint is for his rack.
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^(Hint: |No play found)"))
+    bob = {t["id"] for t in seat_view(2)["rack"]}
+    assert (
+        set(
+            page.evaluate(
+                "window.__rummikub.state.hintIds.size ? [...window.__rummikub.state.hintIds] : []"
+            )
+        )
+        <= bob
+    )
+
+
+def test_each_persons_clock_starts_at_their_tap(app, site):
+    """With a turn clock, nobody's runs while the device is handed over; a person's
+    starts in full when they tap. Anna's runs out: the engine draws for her, and the
+    hand-over says so without the tile."""
+    page = app.page
+    if "clock=5" not in page.url:
+        page.goto(f"{site}?clock=5")
+        page.wait_for_selector("body[data-engine=ready]", timeout=90_000)
+    who = start(app, anna_starts(), ["easy"], clock=5)
+    timer = page.get_by_role("timer")
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    expect(timer).to_be_hidden()
+    take_device(app, 0, who)
+    expect(timer).to_have_text(re.compile(r"^0:0[1-5]$"))
+    expect(page.locator("#message")).to_contain_text(
+        "Time ran out: Anna drew a tile", timeout=15_000
+    )
+    twin.call(cmd="timeout", table=None)
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(timer).to_be_hidden()
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    expect(timer).to_have_text(re.compile(r"^0:0[1-5]$"))
+
+
+def test_the_hand_over_passes_axe(app):
+    who = start(app, anna_starts(), ["easy"])
+    expect(app.page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    found = violations(app.page)
+    assert found == [], found
+    assert_private(app, None, who)
