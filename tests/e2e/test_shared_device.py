@@ -238,6 +238,9 @@ def test_two_people_and_a_computer_pass_the_device_round(app):
         twin.computers_shared(seat_view(None))
     assert len(moves) == 8
     assert any(m[0] != "draw" for m in moves), moves  # tiles were laid by dragging
+    # A person's view was asked for once for each tap, and for nobody else.
+    asked = app.page.evaluate("window.__asked")
+    assert len([a for a in asked if a["cmd"] == "view" and a["seat"] is not None]) == 8
     # The page's table is the twin's, tile for tile.
     assert app.table_ids() == [[t["id"] for t in s["tiles"]] for s in seat_view(None)["table"]]
     assert_asked_only_whose_turn(app)
