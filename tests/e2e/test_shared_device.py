@@ -30,8 +30,10 @@ RECORD_ASKED_JS = """() => {
   engine.__recording = true;
   engine.call = async (request, options) => {
     const answer = await call(request, options);
+    const v = answer?.view;
     window.__asked.push({cmd: request.cmd, seat: request.seat ?? null,
-      me: answer?.view?.me ?? null, current: answer?.view?.current ?? null});
+      me: v?.me ?? null, current: v?.current ?? null,
+      people: (v?.people ?? []).filter((p) => !v.players[p].resigned).length});
     return answer;
   };
 }"""
@@ -102,10 +104,11 @@ def assert_private(app: GamePage, shown: int | None, who_starts: set[str]) -> No
 def assert_asked_only_whose_turn(app: GamePage) -> None:
     """The engine was asked for a person's view only on their own turn (the answer to
     their own action aside): the computers' turns, a deal, a restore are the view for
-    nobody."""
+    nobody, unless one person alone is left in the round (then the device stays with
+    them, as with one person)."""
     for asked in app.page.evaluate("window.__asked"):
         if asked["cmd"] in ("bot_turn", "new_game", "next_round", "load"):
-            assert asked["me"] is None, asked
+            assert asked["me"] is None or asked["people"] == 1, asked
         if asked["cmd"] == "view" and asked["me"] is not None:
             assert asked["seat"] == asked["me"] == asked["current"], asked
 
@@ -541,3 +544,32 @@ def test_the_hand_over_passes_axe(app):
     found = violations(app.page)
     assert found == [], found
     assert_private(app, None, who)
+
+
+def test_a_person_resigns_and_the_others_play_on(app):
+    """Anna resigns on her turn: the device goes to Bob, told so and nothing of her rack;
+    with Bob the only person left, it stays with him from turn to turn."""
+    page = app.page
+    who = start(app, anna_starts(), ["easy"])
+    take_device(app, 0, who)
+    app.button("Resign").click()
+    dialog = page.get_by_role("dialog", name="Resign this round?")
+    expect(dialog).to_contain_text("The others play the round on.")
+    dialog.get_by_role("button", name="Resign").click()
+    twin.call(cmd="resign", seat=0)
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^Anna resigned\."))
+    expect(page.locator('#players [data-player="0"]')).to_contain_text("resigned")
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    view = twin.computers_shared(seat_view(2))
+    app.wait_for_turn()
+    if not view["round_over"]:
+        # Bob's again, with no hand-over: nobody else is left to hand it to.
+        expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+        expect(page.locator("#hand-over")).to_be_hidden()
+        assert sorted(app.rack_ids()) == sorted(t["id"] for t in seat_view(2)["rack"])
+    assert_asked_only_whose_turn(app)

@@ -74,8 +74,9 @@ export function createComputers(state, engine, { redraw, clock, handOver }) {
     const mine = state.epoch;
     // What the player last did (or was told), then each computer turn: the summary
     // shown when the player's turn starts.
-    const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
-    const start = told.length;
+    const last = () => (state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : []);
+    let told = last();
+    let start = told.length;
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
     // After a reload, those before it come back (restoring.js) and go on from there.
@@ -90,6 +91,10 @@ export function createComputers(state, engine, { redraw, clock, handOver }) {
       if (state.resigning) {
         await resignNow();
         if (mine !== state.epoch) return;
+        // The resignation is now what was last done (the summary opens with it).
+        const since = told.slice(start);
+        told = [...last(), ...since];
+        start = told.length - since.length;
         continue;
       }
       if (!(await computerTurn(told, mine))) return;
