@@ -52,7 +52,9 @@ export function createComputers(state, engine, { redraw, clock, handOver }) {
     // words everyone may read.
     const { view, handed, news } = await handOver.viewFor(answer);
     board.applyView(state, view);
-    if (handed ? news : what) say(state, handed ? news : what);
+    // Handed on, the person's own words (a hint, their drawn tile) never stay on show.
+    if (handed) say(state, news || null);
+    else if (what) say(state, what);
     state.busy = true; // until the game is saved and the computers have played
     redraw();
     if (!handed) shown?.();
@@ -241,7 +243,8 @@ export function createComputers(state, engine, { redraw, clock, handOver }) {
     }
     const { view, handed, news } = await handOver.viewFor(answer);
     board.applyView(state, view);
-    say(state, handed ? news : shared(view) ? `${view.players[answer.events[0].player].name} resigned this round.` : "You resigned this round.");
+    const who = shared(view) ? view.players[answer.events[0].player].name : "You";
+    say(state, handed ? news || null : `${who} resigned this round.`);
     redraw();
     await persist(state, engine);
   }
