@@ -16,6 +16,7 @@ import game_twin as twin
 from game_page import GamePage, hold_engine, unhold_engine
 from playwright.sync_api import expect
 from test_accessibility import violations
+from test_rendering import RECORD
 
 PEOPLE = ["Anna", "Bob"]
 COLOUR = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -538,12 +539,18 @@ def test_each_persons_clock_starts_at_their_tap(app, site):
     expect(timer).to_have_text(re.compile(r"^0:0[1-5]$"))
 
 
-def test_the_hand_over_passes_axe(app):
+def test_the_hand_over_passes_axe_and_a_render_leaves_it_be(app):
+    page = app.page
     who = start(app, anna_starts(), ["easy"])
-    expect(app.page.get_by_role("region", name="Pass to Anna")).to_be_visible()
-    found = violations(app.page)
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    found = violations(page)
     assert found == [], found
     assert_private(app, None, who)
+    # A render that changes nothing writes nothing there, nor on the board.
+    page.evaluate(RECORD, ["sets", "rack", "players", "hand-over"])
+    page.evaluate("() => { for (let i = 0; i < 3; i++) window.__rummikub.render(); }")
+    page.evaluate("() => new Promise(requestAnimationFrame)")
+    assert page.evaluate("window.__stopRecord()") == []
 
 
 def test_a_person_resigns_and_the_others_play_on(app):

@@ -7,10 +7,10 @@ import { canSplit, isTouched, locate } from "../board.js";
 import { handingOver } from "../seats.js";
 import { isMyTurn } from "../state.js";
 import { count } from "../words.js";
-import { $, setAttr } from "./dom.js";
+import { $, setAttr, setHidden } from "./dom.js";
 
 export function renderControls(state) {
-  $("controls").hidden = handingOver(state.view); // the hand-over in their place (hand-over.js)
+  setHidden($("controls"), handingOver(state.view)); // the hand-over in their place (hand-over.js)
   renderTurnButtons(state);
   renderPool(state);
   const opening = !state.view.opened && isMyTurn(state);

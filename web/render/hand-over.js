@@ -5,12 +5,12 @@
 // the button says so and does nothing (aria-disabled: it keeps the focus).
 
 import { handingOver } from "../seats.js";
-import { $, setAttr, setText } from "./dom.js";
+import { $, setAttr, setHidden, setText } from "./dom.js";
 
 export function renderHandOver(state) {
   const v = state.view;
   const on = handingOver(v);
-  $("hand-over").hidden = !on;
+  setHidden($("hand-over"), !on);
   if (!on) return;
   const name = v.players[v.hand_over].name;
   // Not yet while the who-starts draw is on show, a computer before them plays, or

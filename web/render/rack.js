@@ -4,12 +4,12 @@
 import { fromRack } from "../board.js";
 import { handingOver } from "../seats.js";
 import { isMyTurn } from "../state.js";
-import { $, setChildren } from "./dom.js";
+import { $, setChildren, setHidden } from "./dom.js";
 import { between, gap, tileNode } from "./tile-elements.js";
 
 export function renderRack(state) {
   const rack = $("rack");
-  rack.hidden = handingOver(state.view); // the hand-over in its place (hand-over.js)
+  setHidden(rack, handingOver(state.view)); // the hand-over in its place (hand-over.js)
   const mine = isMyTurn(state);
   const selected = state.selected;
   const gaps = mine && selected !== null && fromRack(state, selected);
