@@ -347,6 +347,13 @@ def test_a_reload_lands_on_the_hand_over_and_the_turn_comes_back_after_the_tap(a
     app.wait_for_turn()
     take_device(app, twin.computers_shared(seat_view(None))["current"], who)
     assert_asked_only_whose_turn(app)
+    # The start screen shows the game's people again, by name.
+    page.locator("#menu-new-game").click()
+    expect(page.get_by_label("People at this device")).to_have_value("2")
+    for i, name in enumerate(PEOPLE):
+        expect(page.get_by_label(f"Person {i + 1}'s name")).to_have_value(name)
+    page.get_by_role("button", name="Back to Game").click()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
 
 
 def test_the_hand_over_by_keyboard_alone(app):
