@@ -62,6 +62,9 @@ class Session:
         if not self.people:
             raise BridgeError("a game needs at least one person")
         self.log: list[Any] = log or []
+        # The lines the request in hand added to the log, as anyone at the table may read
+        # them: what a page shows while the device is handed over (``told``).
+        self.told: list[str] = []
         self.last_call_told: int | None = None  # the round whose last call the log told
 
     @property
@@ -92,6 +95,7 @@ class Session:
     def say(self, line: str, player: int | None = None, own: str | None = None) -> None:
         """Log ``line`` for everyone; with ``own``, ``player`` sees that instead (what only
         they may know, on a shared device)."""
+        self.told.append(line)
         entry: Any = line
         if own is not None and own != line:
             # With one person nobody else reads the log: their own line is the line.
@@ -265,12 +269,13 @@ def _table_arg(request: dict[str, Any], key: str = "table") -> list[list[Tile]]:
     return tiles_from_ids(request[key])
 
 
-def player_entry(p: Any, i: int, saved: bool = False) -> dict[str, Any]:
+def player_entry(p: Any, i: int, saved: bool = False, shared: bool = False) -> dict[str, Any]:
     """Player ``i`` as the game keeps them: ``{"name", "kind"}`` and a bot's ``"level"``.
 
-    For a new game a missing name gets a default and a long one is cut to 24 characters;
-    a saved player (``saved``) must already be so, as the save compares this entry with
-    what it holds.
+    For a new game a missing name gets a default ("You" for the one person; "Player 2"
+    when several people share the device, ``shared``, who the log names) and a long one
+    is cut to 24 characters; a saved player (``saved``) must already be so, as the save
+    compares this entry with what it holds.
     """
     if not isinstance(p, dict) or p.get("kind") not in ("human", "bot"):
         shown = f" (kind {quote(p.get('kind'))})" if isinstance(p, dict) and "kind" in p else ""
@@ -280,7 +285,8 @@ def player_entry(p: Any, i: int, saved: bool = False) -> dict[str, Any]:
         raise BridgeError(f"player {i + 1}'s name must be text of 1 to {MAX_NAME} characters")
     if name is not None and not isinstance(name, str):
         raise BridgeError(f"player {i + 1}'s name must be text")
-    name = name or ("You" if p["kind"] == "human" else f"Computer {i}")
+    person = f"Player {i + 1}" if shared else "You"
+    name = name or (person if p["kind"] == "human" else f"Computer {i}")
     entry = {"name": name[:MAX_NAME], "kind": p["kind"]}
     if p["kind"] == "bot":
         level = p.get("level", None if saved else "hard")
@@ -295,7 +301,8 @@ def _new_game(request: dict[str, Any]) -> dict[str, Any]:
     players = request.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise BridgeError("players must be a list of 2 to 4 players")
-    clean = [player_entry(p, i) for i, p in enumerate(players)]
+    people = sum(isinstance(p, dict) and p.get("kind") == "human" for p in players)
+    clean = [player_entry(p, i, shared=people > 1) for i, p in enumerate(players)]
     if not isinstance(request.get("rules") or {}, dict):
         raise BridgeError("rules must be a JSON object")
     rules_json = dict(request.get("rules") or {})
@@ -358,7 +365,7 @@ def _after_turn(
             session.say(f"{session.subject(out.winner, 'went')} out and won the round")
         else:
             session.say(f"{session.subject(out.winner, 'won')} the round")
-    return {"view": view(session, viewer), "events": events}
+    return {"view": view(session, viewer), "events": events, "told": list(session.told)}
 
 
 def _play(request: dict[str, Any]) -> dict[str, Any]:
@@ -571,6 +578,8 @@ def call(request: str) -> str:
     handler = HANDLERS.get(cmd) if isinstance(cmd, str) else None
     if handler is None:
         return _error(f"Unknown command {quote(cmd)}; commands: {', '.join(HANDLERS)}")
+    if _session is not None:
+        _session.told = []  # what this request adds to the log, told afresh
     try:
         return write_json(handler(data))
     except IllegalAction as error:

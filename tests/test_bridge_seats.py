@@ -262,3 +262,29 @@ def test_a_round_of_two_people_and_two_computers_never_shows_a_rack_to_another()
     final = call("view")["view"]
     assert final["hand_over"] is None
     assert final["outcome"] is not None and len(final["outcome"]["racks"]) == 4
+
+
+def test_an_answer_to_a_turn_tells_what_everyone_may_read_of_it():
+    # The page shows these words while the device is handed over: the drawn tile is
+    # not among them, but it is in the drawer's own log.
+    shared_game(first=0)
+    answer = ok(call("draw"))
+    drawn = answer["events"][0]["tiles"][0]
+    assert answer["told"] == ["Anna drew a tile"]
+    assert answer["view"]["log"][-1].endswith(drawn["code"] if not drawn["joker"] else "a joker")
+    turn = ok(call("bot_turn"))
+    assert turn["told"] == [turn["turn"]["narration"]]
+    assert ok(call("resign", seat=2))["told"] == ["Bob resigned"]
+
+
+def test_a_turn_that_ends_the_round_tells_the_end_too():
+    ok(call("new_game", seed=3, players=[ANNA, BOB], rules={"target": 0}))
+    answer = ok(call("resign", seat=0))
+    assert answer["told"] == ["Anna resigned", "Bob won the round"]
+
+
+def test_people_left_unnamed_are_told_apart_when_they_share_the_device():
+    answer = ok(call("new_game", seed=3, players=[{"kind": "human"}, BOT, {"kind": "human"}]))
+    assert [p["name"] for p in answer["view"]["players"]] == ["Player 1", "Computer 1", "Player 3"]
+    alone = ok(call("new_game", seed=3, players=[{"kind": "human"}, BOT]))
+    assert [p["name"] for p in alone["view"]["players"]] == ["You", "Computer 1"]

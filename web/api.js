@@ -10,6 +10,7 @@
 //   game/who-starts.js  the who-starts draw
 //   game/rounds.js      New Game, Next Round, the round's screen, leaving and resuming
 //   game/clock.js       the turn clock
+//   game/hand-over.js   several people at one device: each rack put away between turns
 //   game/saving.js      the save and the page's records in localStorage
 //   game/restoring.js   the saved game brought back; another tab taking it on
 //   game/narration.js   what is said
@@ -26,6 +27,7 @@ import * as board from "./board.js";
 import { createClock } from "./game/clock.js";
 import { createGroup } from "./game/group.js";
 import { createComputers } from "./game/computers.js";
+import { createHandOver } from "./game/hand-over.js";
 import { createHints } from "./game/hints.js";
 import { engineFailed } from "./game/narration.js";
 import { createRestoring } from "./game/restoring.js";
@@ -54,9 +56,10 @@ export function createGame(engine, options = {}) {
   watchFirstAct();
   // Each concern gets what it needs; the clock's timeout goes through the api (below).
   const clock = createClock(state, () => api.timeout());
-  const computers = createComputers(state, engine, { redraw, clock });
   const turn = createTurn(state, engine, { redraw, failed });
   const group = createGroup(state, { redraw, turn });
+  const handOver = createHandOver(state, engine, { redraw, clock, turn });
+  const computers = createComputers(state, engine, { redraw, clock, handOver });
   const turnEnd = createTurnEnd(state, engine, { redraw, clock, settle: computers.settle });
   const hints = createHints(state, engine, { redraw, turn });
   const restoring = createRestoring(state, engine, { redraw, failed, turn, computers, clock });
@@ -73,7 +76,7 @@ export function createGame(engine, options = {}) {
     bootFailed: (message) => bootFailed(state, message, redraw), // it failed to start
 
     // ----- a game
-    newGame: rounds.newGame, // deal a new game: settings = {opponents: [{level}], rules, seed, form}
+    newGame: rounds.newGame, // deal a new game: settings = {people: [names], opponents: [{level}], rules, seed, form}
     restoreSaved: restoring.restoreSaved, // bring back the game saved in this browser, if any
     continueHere: restoring.continueHere, // take the game up here after another tab played on
     inProgress: rounds.inProgress, // is there a game a new one would abandon?
@@ -108,6 +111,7 @@ export function createGame(engine, options = {}) {
     hint: hints.hint, // ask the engine for the best play
     hintStep: hints.hintStep, // lay out the hint's next set
     resign: computers.resign, // resign this round; the computers play it out
+    showRack: handOver.ready, // the person the device was handed to is ready: their rack shown
 
     // ----- the round's end, and the log
     seeTable: rounds.seeTable, // the round's scores put aside, to see the table
@@ -118,7 +122,7 @@ export function createGame(engine, options = {}) {
   };
 
   // Any answer the engine cannot give is shown, not thrown into the void.
-  for (const name of ["newGame", "confirm", "draw", "hint", "timeout", "nextRound", "resign"]) {
+  for (const name of ["newGame", "confirm", "draw", "hint", "timeout", "nextRound", "resign", "showRack"]) {
     const fn = api[name];
     api[name] = (...args) => fn(...args).catch(failed);
   }

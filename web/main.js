@@ -11,7 +11,8 @@ import { renderHowTo } from "./render/howto.js";
 import { logShown } from "./render/log.js";
 import { markClipped } from "./render/message.js";
 import { attachRoving } from "./roving.js";
-import { clearStats, loadStats, statsRows } from "./stats.js";
+import { shared } from "./seats.js";
+import { clearStats, loadStats, statsNames, statsRows } from "./stats.js";
 import { VARIANTS } from "./variants.js";
 import { count } from "./words.js";
 
@@ -65,7 +66,50 @@ function renderLevels() {
   }
 }
 $("opponents").addEventListener("change", renderLevels);
-renderLevels();
+
+const MAX_NAME = 24; // the engine's longest name
+/** A name field for each person at this device when there are several (one person is
+ *  "You"), and as many computers offered as leave 2 to 4 players in all. */
+function renderPeople() {
+  const box = $("names");
+  const n = Number($("people").value);
+  const keep = [...box.querySelectorAll("input")].map((input) => input.value);
+  box.replaceChildren();
+  for (let i = 0; n > 1 && i < n; i++) {
+    const label = document.createElement("label");
+    label.className = "row";
+    label.textContent = `Person ${i + 1}'s name `;
+    const input = document.createElement("input");
+    Object.assign(input, { type: "text", name: `name${i}`, maxLength: MAX_NAME, placeholder: `Player ${i + 1}`, autocomplete: "off", value: keep[i] ?? "" });
+    input.addEventListener("input", () => input.setCustomValidity(""));
+    label.append(input);
+    box.append(label);
+  }
+  const opponents = $("opponents");
+  for (const option of opponents.options) option.disabled = n + Number(option.value) < 2 || n + Number(option.value) > 4;
+  if (opponents.selectedOptions[0]?.disabled) opponents.value = String(Math.min(Math.max(2 - n, 0), 4 - n));
+  renderLevels();
+}
+$("people").addEventListener("change", renderPeople);
+renderPeople();
+
+/** The people's names as the game will call them (a blank one "Player 2"); null, with
+ *  the field told why, when two are the same (the log and the scores name everyone). */
+function peopleNames() {
+  const inputs = [...$("names").querySelectorAll("input")];
+  const names = inputs.map((input, i) => input.value.trim() || `Player ${i + 1}`);
+  const taken = new Set(["you", ...Array.from({ length: 3 }, (_, i) => `computer ${i + 1}`)]);
+  for (const [i, name] of names.entries()) {
+    const key = name.toLowerCase();
+    if (taken.has(key)) {
+      inputs[i].setCustomValidity(`Another player is called ${name}: give each person a name of their own.`);
+      inputs[i].reportValidity();
+      return null;
+    }
+    taken.add(key);
+  }
+  return names;
+}
 for (const v of VARIANTS) $(`${v.flag.replaceAll("_", "-")}-about`).textContent = v.about;
 
 /** The start screen's choices, by field name (the deal number left out: a deal chosen
@@ -90,15 +134,19 @@ function restoreChoices(choices) {
     if (!field || field.name === "seed" || !(name in choices)) return;
     if (field.type === "checkbox") {
       if (typeof value === "boolean") field.checked = value;
-    } else if (typeof value === "string" && [...(field.options ?? [])].some((o) => o.value === value)) {
+    } else if (field.type === "text" && typeof value === "string") {
+      field.value = value.slice(0, MAX_NAME); // a person's name
+    } else if (typeof value === "string" && [...(field.options ?? [])].some((o) => o.value === value && !o.disabled)) {
       field.value = value;
     } else if (name === "delay" && /^\d{1,4}$/.test(value ?? "") && Number(value) <= MAX_DELAY_MS) {
       preselect(field, value, `${value} ms`); // a pace a link asked for (?delay=MS)
     }
   };
+  put("people");
+  renderPeople(); // a name field for each person, and the computers that leave room for
   put("opponents");
   renderLevels(); // as many level choices as opponents, then their levels
-  for (const name of Object.keys(choices)) if (name !== "opponents") put(name);
+  for (const name of Object.keys(choices)) if (name !== "opponents" && name !== "people") put(name);
   for (const select of $("levels").querySelectorAll("select")) select.dispatchEvent(new Event("change"));
 }
 restoreChoices(keptSettings()?.form);
@@ -125,14 +173,17 @@ function readRules() {
   return rules;
 }
 
+/** The game the start screen sets up; null when it cannot be (two people of one name). */
 function readSettings() {
   const data = new FormData($("start-form"));
+  const people = Number(data.get("people")) > 1 ? peopleNames() : [];
+  if (!people) return null;
   const n = Number(data.get("opponents"));
   const opponents = Array.from({ length: n }, (_, i) => ({ level: data.get(`level${i}`) }));
   const rules = readRules();
   const seed = data.get("seed");
   game.setDelay(Number(data.get("delay")));
-  return { opponents, rules, seed: seed === "" || seed === null ? null : Number(seed), form: formChoices() };
+  return { people, opponents, rules, seed: seed === "" || seed === null ? null : Number(seed), form: formChoices() };
 }
 
 // Start Game stays at the foot of the screen while the form scrolls under it (style.css);
@@ -151,12 +202,15 @@ function readSettings() {
 // A new game abandons the one in progress: asked first, unless the match is over.
 $("start-form").addEventListener("submit", (event) => {
   event.preventDefault();
+  if (Number($("people").value) > 1 && !peopleNames()) return; // the name field says why
   if (!game.inProgress()) return startGame();
   const v = game.state.view;
-  const you = v?.players[v.me];
+  const you = shared(v) ? null : v?.players[v.me];
+  // On a shared device, where everyone stands.
+  const all = shared(v) ? `: ${v.players.map((p) => `${p.name} ${count(p.score, "point")}`).join(", ")}` : "";
   const unrestored = !v && game.state.unrestored;
   $("abandon-where").textContent = v
-    ? `It is round ${v.round}${you ? `, and you have ${count(you.score, "point")}` : ""}.`
+    ? `It is round ${v.round}${you ? `, and you have ${count(you.score, "point")}` : all}.`
     : unrestored
       ? "Your saved game could not be restored this time, and is still kept in this browser: a new game replaces it."
       : "";
@@ -173,12 +227,14 @@ $("abandon-confirm").addEventListener("click", () => {
 });
 
 async function startGame() {
+  const settings = readSettings();
+  if (!settings) return;
   const button = $("start-game");
   button.disabled = true;
   button.dataset.waiting = game.state.boot.ready ? "" : "yes"; // render/boot.js adds how far
   button.textContent = game.state.boot.ready ? "Dealing…" : "Waiting for the engine…";
   game.render();
-  await game.newGame(readSettings());
+  await game.newGame(settings);
   button.disabled = false;
   button.dataset.waiting = "";
   button.textContent = "Start Game";
@@ -255,6 +311,7 @@ $("new-set").addEventListener(
   (event) => $("table-view").scrollBy(0, event.deltaY * (event.deltaMode === 1 ? 16 : 1)),
   { passive: true },
 );
+$("hand-over-ready").addEventListener("click", () => game.showRack());
 $("confirm").addEventListener("click", () => game.confirm());
 $("reset").addEventListener("click", () => game.resetTurn());
 $("undo").addEventListener("click", () => game.undo());
@@ -373,8 +430,13 @@ $("menu-resign").addEventListener("click", () => {
   const single = v?.rules?.target === 0;
   // With one opponent left, that opponent wins the round (RULES.md): nothing is played out.
   const others = v ? v.players.filter((p, i) => i !== v.me && !p.resigned) : [];
+  const computers = others.every((p) => p.kind === "bot");
   $("resign-round").textContent =
-    others.length === 1 ? `${others[0].name} wins the round at once.` : "The computers play the round out.";
+    others.length === 1
+      ? `${others[0].name} wins the round at once.`
+      : computers
+        ? "The computers play the round out."
+        : "The others play the round on.";
   $("resign-after").textContent = single
     ? "This is a single-round game, so the game ends with this round."
     : "The game goes on with the next round, your score carried, unless a total reaches the target.";
@@ -418,10 +480,19 @@ $("new-game").addEventListener("click", () => {
   showStats();
 });
 
+/** The statistics of one player name on this device: the one chosen, else the last
+ *  to finish a round here. With more than one name, a choice of whose. */
 function showStats() {
+  const stats = loadStats();
+  const names = statsNames(stats);
+  const who = $("stats-who");
+  const chosen = names.includes(who.value) ? who.value : stats.last;
+  who.replaceChildren(...names.map((name) => new Option(name, name)));
+  if (chosen !== null) who.value = chosen;
+  $("stats-who-row").hidden = names.length < 2;
   const list = $("stats");
   list.replaceChildren();
-  for (const [name, value] of statsRows(loadStats())) {
+  for (const [name, value] of statsRows(stats, chosen)) {
     const dt = document.createElement("dt");
     dt.textContent = name;
     const dd = document.createElement("dd");
@@ -429,6 +500,7 @@ function showStats() {
     list.append(dt, dd);
   }
 }
+$("stats-who").addEventListener("change", showStats);
 // Asked first: one stray tap used to wipe every game counted on the device.
 $("stats-reset").addEventListener("click", () => $("clear-stats-dialog").showModal());
 $("clear-stats-cancel").addEventListener("click", () => $("clear-stats-dialog").close());

@@ -7,6 +7,7 @@
 //   game screen    render/scoreboard.js (players, turn line, variants, clock),
 //                  render/who-starts.js, render/table.js (+ table-fit.js),
 //                  render/message.js, render/log.js, render/controls.js, render/rack.js
+//                  render/hand-over.js (in their place while the device is handed on)
 //   dialogs        render/dialogs.js (the round's screen, another tab), render/howto.js
 //   animation      render/flights.js
 //   shared         render/dom.js, render/tile-elements.js
@@ -19,6 +20,7 @@ import { renderControls } from "./render/controls.js";
 import { $ } from "./render/dom.js";
 import { closeRoundDialog, renderRoundDialog, renderStaleDialog, roundDialogOpen } from "./render/dialogs.js";
 import { focusAsked, focusedKey, keepFocus } from "./render/focus.js";
+import { renderHandOver } from "./render/hand-over.js";
 import { renderHeader } from "./render/header.js";
 import { renderLog } from "./render/log.js";
 import { renderMessage } from "./render/message.js";
@@ -66,6 +68,7 @@ function renderGame(state) {
   renderTurnLine(state);
   renderClock(state);
   renderMessage(state);
+  renderHandOver(state);
   document.body.dataset.turn = isMyTurn(state) ? "mine" : state.view.round_over ? "over" : "theirs";
   if (isMyTurn(state) && !performance.getEntriesByName("first-turn-playable").length) {
     performance.mark("first-turn-playable");

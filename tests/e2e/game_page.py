@@ -157,11 +157,16 @@ class GamePage:
         clock: int | None = None,
         delay: int = 0,
         wait: bool = True,
+        people: list[str] | None = None,
     ) -> None:
         """Start a game from the start screen; `delay` is how long computer turns stay
-        on show (0: instant, no animation)."""
+        on show (0: instant, no animation); `people`, the names of several people
+        sharing the device (by default one person, "You", against the computers)."""
         page = self.page
         self.to_start_screen()
+        page.get_by_label("People at this device").select_option(str(len(people or [1])))
+        for i, name in enumerate(people or []):
+            page.get_by_label(f"Person {i + 1}'s name").fill(name)
         page.get_by_label("Computer opponents").select_option(str(len(levels)))
         for i, level in enumerate(levels):
             page.get_by_label(f"Computer {i + 1} level").select_option(level)
@@ -208,9 +213,11 @@ class GamePage:
             dialog.get_by_role("button", name="Abandon and Start").click()
 
     def wait_for_turn(self) -> None:
-        """Until it is the player's turn again, or the round is over."""
+        """Until it is the player's turn again, or the round is over (on a shared device:
+        or the device is handed to the next person and their button is ready)."""
         self.page.wait_for_selector(
-            "body[data-turn=mine], #round-dialog[open], body[data-failed]",
+            "body[data-turn=mine], #round-dialog[open], body[data-failed],"
+            " #hand-over:not([hidden]) #hand-over-ready:not([aria-disabled])",
             timeout=TURN_TIMEOUT_MS,
         )
         failed = self.page.locator("body").get_attribute("data-failed")

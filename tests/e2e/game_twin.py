@@ -172,3 +172,35 @@ def opening(rack: list[dict], threshold: int) -> list[list[int]] | None:
             if len(ids) == len(set(ids)) and value(rack, ids) >= threshold:
                 return [list(s) for s in combo]
     return None
+
+
+def seats(people: list[str], levels: list[str]) -> list[dict]:
+    """The seats of a game of several people and computers, in the order the page's start
+    screen makes them (web/game/rounds.js seatsOf): people and computers taking turns
+    round the table."""
+    humans = [{"name": name, "kind": "human"} for name in people]
+    bots = [
+        {"name": f"Computer {i + 1}", "kind": "bot", "level": lv} for i, lv in enumerate(levels)
+    ]
+    order = []
+    for i in range(max(len(humans), len(bots))):
+        order += [*humans[i : i + 1], *bots[i : i + 1]]
+    return order
+
+
+def new_shared_game(
+    seed: int, people: list[str], levels: list[str], target: int = 200, clock: int | None = None
+) -> dict:
+    """Start the twin of a game of several people at one device, as the page does: the
+    answer (the view for nobody, and the who-starts draws)."""
+    rules = {**rules_for(levels, target), "players": len(people) + len(levels)}
+    rules["turn_seconds"] = clock
+    return call(cmd="new_game", seed=seed, rules=rules, players=seats(people, levels))
+
+
+def computers_shared(view: dict) -> dict:
+    """On a shared device: let the computers play until it is a person's turn (or the
+    round ends); the view for nobody."""
+    while not view["round_over"] and view["players"][view["current"]]["kind"] == "bot":
+        view = call(cmd="bot_turn")["view"]
+    return view

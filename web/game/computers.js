@@ -7,23 +7,25 @@
 import * as board from "../board.js";
 import { flyIn, reducedMotion, showDraw, tileSpots } from "../render/flights.js";
 import { focusToRack } from "../render/focus.js";
+import { handingOver, isPerson, shared, withSeat } from "../seats.js";
 import { recordRound } from "../stats.js";
 import { say, sentence } from "./narration.js";
 import { keepSince, persist } from "./saving.js";
 
 const BOT_TIMEOUT_MS = 30_000; // a bot that thinks longer is cut off (worker restarted)
 
-/** Is it a computer's turn in ``view``? (The player plays the seat the view is for.) */
-const computersTurn = (view) => view.current !== view.me;
+/** Is it a computer's turn in ``view``? */
+const computersTurn = (view) => !isPerson(view, view.current);
 
-/** Has the player left this round (resigned)? Then no turn of theirs comes round. */
+/** Has every person left this round (resigned)? Then no turn of theirs comes round. */
 export function outOfRound(state) {
   const v = state.view;
-  return !!v && !!v.players[v.me]?.resigned;
+  return !!v && (v.people ?? [v.me]).every((p) => v.players[p]?.resigned);
 }
 
-/** ``clock`` is the turn clock (clock.js), started when the player's turn comes. */
-export function createComputers(state, engine, { redraw, clock }) {
+/** ``clock`` is the turn clock (clock.js), started when a person's turn comes;
+ *  ``handOver`` puts a person's rack away when the device goes on (hand-over.js). */
+export function createComputers(state, engine, { redraw, clock, handOver }) {
   // One loop of computer turns at a time: the one running, and the last one started.
   let running = null;
   let computers = Promise.resolve();
@@ -46,11 +48,16 @@ export function createComputers(state, engine, { redraw, clock }) {
       redraw();
       return false;
     }
-    board.applyView(state, answer.view);
-    if (what) say(state, what);
+    // On a shared device whose next person is another, the view for nobody, told in
+    // words everyone may read.
+    const { view, handed, news } = await handOver.viewFor(answer);
+    board.applyView(state, view);
+    // Handed on, the person's own words (a hint, their drawn tile) never stay on show.
+    if (handed) say(state, news || null);
+    else if (what) say(state, what);
     state.busy = true; // until the game is saved and the computers have played
     redraw();
-    shown?.();
+    if (!handed) shown?.();
     await persist(state, engine);
     await run();
     return true;
@@ -69,8 +76,9 @@ export function createComputers(state, engine, { redraw, clock }) {
     const mine = state.epoch;
     // What the player last did (or was told), then each computer turn: the summary
     // shown when the player's turn starts.
-    const told = state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : [];
-    const start = told.length;
+    const last = () => (state.message && state.message.kind !== "error" ? [sentence(state.message.text)] : []);
+    let told = last();
+    let start = told.length;
     // Every tile the computers placed or moved since the player's last turn stays
     // highlighted until the player's first move: the summary tells all their turns.
     // After a reload, those before it come back (restoring.js) and go on from there.
@@ -85,6 +93,10 @@ export function createComputers(state, engine, { redraw, clock }) {
       if (state.resigning) {
         await resignNow();
         if (mine !== state.epoch) return;
+        // The resignation is now what was last done (the summary opens with it).
+        const since = told.slice(start);
+        told = [...last(), ...since];
+        start = told.length - since.length;
         continue;
       }
       if (!(await computerTurn(told, mine))) return;
@@ -126,7 +138,7 @@ export function createComputers(state, engine, { redraw, clock }) {
    *  and a quick move asked for instead. */
   async function askBot(player, told) {
     try {
-      return await engine.call({ cmd: "bot_turn" }, { timeoutMs: BOT_TIMEOUT_MS });
+      return await engine.call(withSeat(state.view, { cmd: "bot_turn" }), { timeoutMs: BOT_TIMEOUT_MS });
     } catch (err) {
       if (err.message !== "timeout") throw err;
       say(state, `${state.view.players[player].name} took too long; it plays a quick move instead`, "error");
@@ -134,7 +146,7 @@ export function createComputers(state, engine, { redraw, clock }) {
       redraw();
       await engine.restart();
       // The same search would run just as long: ask for a quick (Easy-level) move.
-      return engine.call({ cmd: "bot_turn", quick: true }, { timeoutMs: BOT_TIMEOUT_MS });
+      return engine.call(withSeat(state.view, { cmd: "bot_turn", quick: true }), { timeoutMs: BOT_TIMEOUT_MS });
     }
   }
 
@@ -188,18 +200,22 @@ export function createComputers(state, engine, { redraw, clock }) {
   }
 
   /** The computers are done: the player's turn (told what they did, the clock started),
-   *  or the round's end. */
+   *  the device handed on to the next person, or the round's end. */
   function handBack(told) {
     const v = state.view;
     state.resigning = false; // the round ended before it was sent: nothing to resign
     state.busy = false;
     state.showing = null;
-    // Summed up only when the player's turn comes round (one line per opponent): after a
+    // Summed up only when a person's turn comes round (one line per opponent): after a
     // resignation the computers may play out the rest of the round, far too much to say.
-    if (told.length > 1 && !v.round_over && !computersTurn(v)) say(state, told.join(" "));
+    // Handing over, the summary is what everyone may read: the next person's news.
+    const summary = handingOver(v) ? told.length > 0 : told.length > 1;
+    if (summary && !v.round_over && !computersTurn(v)) say(state, told.join(" "));
     if (v.round_over) {
       state.dialog = "round";
       recordRound(v, roundKey(v));
+    } else if (handingOver(v) && focusToRack()) {
+      state.focus = "hand-over-ready"; // the next person's button
     } else if (state.rack.length && focusToRack()) {
       // The turn starts on the rack rather than back at the top of the page.
       state.focus = `tile-${state.rack[0]}`;
@@ -221,7 +237,7 @@ export function createComputers(state, engine, { redraw, clock }) {
     state.busy = true;
     let answer;
     try {
-      answer = await engine.call({ cmd: "resign" });
+      answer = await engine.call(withSeat(state.view, { cmd: "resign" }));
     } finally {
       state.resigning = false;
     }
@@ -230,8 +246,10 @@ export function createComputers(state, engine, { redraw, clock }) {
       redraw();
       return;
     }
-    board.applyView(state, answer.view);
-    say(state, "You resigned this round.");
+    const { view, handed, news } = await handOver.viewFor(answer);
+    board.applyView(state, view);
+    const who = shared(view) ? view.players[answer.events[0].player].name : "You";
+    say(state, handed ? news || null : `${who} resigned this round.`);
     redraw();
     await persist(state, engine);
   }
@@ -240,7 +258,8 @@ export function createComputers(state, engine, { redraw, clock }) {
    *  at once: on the player's turn, or during the computers' turns, where the loop
    *  sends it after the turn being computed, with the rest of the round at no pace. */
   async function resign() {
-    if (!state.view || state.view.round_over || outOfRound(state) || state.resigning || state.starting) return;
+    const v = state.view;
+    if (!v || v.round_over || v.me === null || v.players[v.me].resigned || state.resigning || state.starting) return;
     state.resigning = true;
     clock.stop();
     state.highlight = new Set();

@@ -5,22 +5,28 @@ import * as board from "../board.js";
 import { landFlights } from "../render/flights.js";
 import { focusLost } from "../render/focus.js";
 import { roundReason } from "../render/dialogs.js";
+import { handingOver } from "../seats.js";
 import { say } from "./narration.js";
 import { forgetTurn } from "./saving.js";
 import { showWhoStarts, whoStartsText } from "./who-starts.js";
 
-/** The seats of a new game, in order: the player, then the computers of ``settings``
- *  (``opponents: [{level}]``), as the engine's new_game takes them. */
+/** The seats of a new game, in order, as the engine's new_game takes them: the people
+ *  of ``settings`` (``people: [names]``; none, or one: "You") and its computers
+ *  (``opponents: [{level}]``) taking turns round the table, so that computers play
+ *  between people: You, Computer 1, Computer 2; or Anna, Computer 1, Bob, Computer 2. */
 function seatsOf(settings) {
-  const players = [{ name: "You", kind: "human" }];
-  settings.opponents.forEach((o, i) => players.push({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
-  return players;
+  const names = settings.people?.length > 1 ? settings.people : ["You"];
+  const people = names.map((name) => ({ name, kind: "human" }));
+  const computers = settings.opponents.map((o, i) => ({ name: `Computer ${i + 1}`, kind: "bot", level: o.level }));
+  const seats = [];
+  for (let i = 0; i < Math.max(people.length, computers.length); i++) seats.push(people[i], computers[i]);
+  return seats.filter(Boolean);
 }
 
 /** ``computers`` settles the engine's answers and plays (computers.js); ``restoring``
  *  is the restore a new game waits for (restoring.js); ``clock`` the turn clock. */
 export function createRounds(state, engine, { redraw, clock, computers, restoring }) {
-  /** Start a new game: settings = {opponents: [{level}], rules: {...}, seed, form}. */
+  /** Start a new game: settings = {people, opponents: [{level}], rules: {...}, seed, form}. */
   async function newGame(settings) {
     // Until the new game's view is in, the old game is no longer to be resumed: the
     // resume bar is hidden and Back to Game and Escape do nothing (the old game came
@@ -122,7 +128,8 @@ export function createRounds(state, engine, { redraw, clock, computers, restorin
     if (state.view.round_over) state.dialog = "round";
     // The control that brought the player back (Back to Game, or the focused start-screen
     // field) is hidden now: the focus goes to the rack's first tile, not to the page.
-    if (state.rack.length) state.focus = `tile-${state.rack[0]}`;
+    if (handingOver(state.view)) state.focus = "hand-over-ready";
+    else if (state.rack.length) state.focus = `tile-${state.rack[0]}`;
     redraw();
     if (focusLost() && !state.dialog) document.getElementById("menu-new-game")?.focus();
     clock.start();

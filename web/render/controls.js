@@ -4,12 +4,14 @@
 // one does is api.js's.
 
 import { canSplit, isTouched, locate } from "../board.js";
+import { handingOver } from "../seats.js";
 import { held } from "../selection.js";
 import { isMyTurn } from "../state.js";
 import { count } from "../words.js";
-import { $, setAttr } from "./dom.js";
+import { $, setAttr, setHidden } from "./dom.js";
 
 export function renderControls(state) {
+  setHidden($("controls"), handingOver(state.view)); // the hand-over in their place (hand-over.js)
   renderTurnButtons(state);
   renderPool(state);
   const opening = !state.view.opened && isMyTurn(state);

@@ -1,6 +1,7 @@
 // The round's screen (Round Complete, Game Over: how the round ended, the scores, the
 // tiles left on the racks) and the dialog shown when another tab took the game on.
 
+import { nameOf, shared } from "../seats.js";
 import { count, minus } from "../words.js";
 import { $, el } from "./dom.js";
 import { tileElement } from "./tile-elements.js";
@@ -10,7 +11,8 @@ import { tileElement } from "./tile-elements.js";
 export function roundReason(v) {
   const out = v.outcome;
   const winner = out.winner === null ? null : v.players[out.winner].name;
-  const youWon = out.winner === v.me;
+  // "You" only for the one person of a game: on a shared device everyone is named.
+  const youWon = out.winner === v.me && !shared(v);
   // Under "last call" the round ended once every player had one more turn, played or
   // not ("nobody could play" was said after a computer had laid tiles in its last turn).
   const dry = v.rules?.last_call ? "The pool ran dry and every player had a last turn" : "The pool ran dry";
@@ -26,7 +28,7 @@ export function roundReason(v) {
   const target = v.rules?.target ?? 0;
   if (v.match_over && v.winner !== null) {
     // The engine names the match winner (a tie on totals goes to the earlier seat).
-    const champion = v.winner === v.me ? "You win" : `${v.players[v.winner].name} wins`;
+    const champion = v.winner === v.me && !shared(v) ? "You win" : `${v.players[v.winner].name} wins`;
     reason += target
       ? ` ${champion} the game with ${count(out.totals[v.winner], "point")} (first to ${target}), after ${count(v.round, "round")}.`
       : out.winner !== null
@@ -44,6 +46,7 @@ export function renderRoundDialog(state) {
   const v = state.view;
   if (state.dialog !== "round" || !v.outcome) {
     if (dialog.open) dialog.close();
+    if (!v.round_over) forgetRacks();
     return;
   }
   const out = v.outcome;
@@ -86,7 +89,7 @@ function renderLeftTiles(state) {
     const names = tiles.map((t) => t.label).join(", ");
     return [
       el("li", {}, [
-        el("span", { class: "left-name", text: i === v.me ? "You" : p.name }),
+        el("span", { class: "left-name", text: nameOf(v, i) }),
         el("span", { class: "left-tiles", role: "img", "aria-label": names }, tiles.map((t) => tileElement(t))),
       ]),
     ];
@@ -105,6 +108,12 @@ export function renderStaleDialog(state) {
 /** Off the game screen, no round's screen. */
 export function closeRoundDialog() {
   if ($("round-dialog").open) $("round-dialog").close();
+}
+
+/** The round's racks, shown while its screen is open, are not kept after it: their tiles
+ *  are dealt again next round (and on a shared device nothing of a rack stays unseen). */
+function forgetRacks() {
+  $("round-left-list").replaceChildren();
 }
 
 /** Is the round's screen open (the focus then stays in it)? */

@@ -23,6 +23,11 @@ export function setAttr(node, name, value) {
   else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
 }
 
+/** Show or hide a node, writing only when that changes. */
+export function setHidden(node, hidden) {
+  if (node.hidden !== hidden) node.hidden = hidden;
+}
+
 export function setText(node, text) {
   if (node.textContent !== text) node.textContent = text;
 }

@@ -39,6 +39,8 @@ export function keepFocus(before, state) {
   if (state.screen === "start") {
     next = $("start-title");
     next.tabIndex = -1;
+  } else if (!$("hand-over").hidden) {
+    next = $("hand-over-ready"); // the device handed on: the next person's button
   } else if (before.id === "hint-step" && !$("confirm").disabled) {
     next = $("confirm");
   } else if (before.id === "hint" && !$("hint-step").hidden) {

@@ -9,7 +9,7 @@ export function renderHeader(state) {
   renderRoundLine(state);
   const v = state.view;
   $("menu-resign").hidden =
-    state.screen !== "game" || !v || v.round_over || v.players[v.me].resigned || state.resigning;
+    state.screen !== "game" || !v || v.round_over || v.me === null || v.players[v.me].resigned || state.resigning;
 }
 
 /** "Round 2 · first to 200" in the top bar, in a game of more than one round. */

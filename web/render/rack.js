@@ -2,13 +2,15 @@
 // held (where they may go back to).
 
 import { fromRack } from "../board.js";
+import { handingOver } from "../seats.js";
 import { held, isChoosing } from "../selection.js";
 import { isMyTurn } from "../state.js";
-import { $, setChildren } from "./dom.js";
+import { $, setChildren, setHidden } from "./dom.js";
 import { between, gap, tileNode } from "./tile-elements.js";
 
 export function renderRack(state) {
   const rack = $("rack");
+  setHidden(rack, handingOver(state.view)); // the hand-over in its place (hand-over.js)
   const mine = isMyTurn(state);
   const holding = new Set(held(state));
   const gaps = mine && holding.size > 0 && [...holding].every((id) => fromRack(state, id));

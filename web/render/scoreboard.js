@@ -1,6 +1,7 @@
 // The scoreboard region, above the table: the players' cards, the turn line (and the
 // move's read-out, which speaks in its place), the variants button and the turn clock.
 
+import { isPerson, nameOf, shared } from "../seats.js";
 import { isMyTurn } from "../state.js";
 import { VARIANTS } from "../variants.js";
 import { count } from "../words.js";
@@ -14,6 +15,8 @@ function shownTurn(state) {
   if (v.round_over || state.whoStarts) return null;
   if (state.showing) return state.showing;
   if (v.current === v.me) return { player: v.me, action: "mine" };
+  // On a shared device, a person whose turn it is but who has not taken the device yet.
+  if (isPerson(v, v.current)) return { player: v.current, action: "next" };
   return { player: v.current, action: "thinking" };
 }
 
@@ -27,6 +30,7 @@ function computerDoing(state, action) {
 /** The same on the player's card, where the name stands above it ("thinking…"). */
 function turnStatus(state, shown) {
   if (shown.action === "mine") return "your turn";
+  if (shown.action === "next") return "to play";
   return computerDoing(state, shown.action)?.replace(/^is /, "") ?? "to play";
 }
 
@@ -44,7 +48,7 @@ export function renderPlayers(state) {
   list.replaceChildren();
   v.players.forEach((p, i) => {
     const current = shown?.player === i;
-    const who = i === v.me ? "You" : p.name;
+    const who = nameOf(v, i);
     const level = p.kind === "bot" && p.level ? p.level[0].toUpperCase() + p.level.slice(1) : null;
     const status = p.resigned ? "resigned" : current ? turnStatus(state, shown) : "";
     list.append(
@@ -85,10 +89,12 @@ function turnText(state) {
   if (v.round_over) return v.match_over ? "Game over" : "Round complete";
   const shown = shownTurn(state);
   if (!shown) return "Who starts? Each player draws a tile";
+  if (shown.action === "next") return `${v.players[shown.player].name}'s turn`;
   if (shown.action !== "mine") return `${v.players[shown.player].name} ${computerDoing(state, shown.action)}`;
   // Last call: once the engine says it has begun each player has exactly one more turn,
   // so this is the player's last of the round (the rule is the engine's; this only names it).
   let text = v.last_call ? "Your last turn" : "Your turn";
+  if (shared(v)) text += `, ${v.players[v.me].name}`; // the device passes round: whose
   if (!v.opened) {
     const total = state.check?.opening_value ?? 0;
     // Eased (the engine's threshold, lower than the game's opening): said, with from what.

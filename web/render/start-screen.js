@@ -2,6 +2,7 @@
 // saved game comes back, and the bar that leads back to a game in progress. (The form's
 // fields are main.js's: they are the player's input, not drawn from the state.)
 
+import { shared } from "../seats.js";
 import { count } from "../words.js";
 import { $ } from "./dom.js";
 
@@ -23,6 +24,8 @@ export function renderStartScreen(state) {
   $("resume-bar").hidden = !resumable;
   if (resumable) {
     const v = state.view;
-    $("resume-where").textContent = `Your game (round ${v.round}, you have ${count(v.players[v.me].score, "point")}) is kept until you start a new one.`;
+    // On a shared device nobody in particular is "you".
+    const you = v.me === null || shared(v) ? "" : `, you have ${count(v.players[v.me].score, "point")}`;
+    $("resume-where").textContent = `Your game (round ${v.round}${you}) is kept until you start a new one.`;
   }
 }

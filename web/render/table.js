@@ -126,7 +126,7 @@ function drawEmptyTable(state) {
   emptyTable ??= el("p", { class: "empty-table" });
   const v = state.view;
   const open = `To open, lay sets from your rack worth ${v.threshold} points or more in all.`;
-  const playing = !v.round_over && !v.players[v.me]?.resigned;
+  const playing = !v.round_over && v.me !== null && !v.players[v.me].resigned; // nobody's view: no rack
   setText(emptyTable, `The table is empty.${playing ? ` ${open}` : ""}`);
   // Not under the who-starts draw's box, which cut through it (kept in place, unseen).
   emptyTable.classList.toggle("behind", !!state.whoStarts);

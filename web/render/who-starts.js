@@ -1,6 +1,7 @@
 // The who-starts draw, over the table at a round's start: each player's tile face down,
 // then turned, then what it decided ("You start", "A tie: draw again").
 
+import { nameOf } from "../seats.js";
 import { $, el } from "./dom.js";
 import { tileElement } from "./tile-elements.js";
 
@@ -10,6 +11,7 @@ export function renderWhoStarts(state) {
   box.hidden = !w;
   if (!w) {
     box.dataset.round = "";
+    box.replaceChildren(); // its tiles go back into the deal: none kept out of sight
     return;
   }
   const v = state.view;
@@ -19,7 +21,7 @@ export function renderWhoStarts(state) {
       el("p", { class: "who-title", text: w.round ? "Drawing again" : "Highest tile starts" }),
       ...w.draws.map((d) =>
         el("div", { class: "who-row" }, [
-          el("span", { class: "who-name", text: d.player === v.me ? "You" : v.players[d.player].name }),
+          el("span", { class: "who-name", text: nameOf(v, d.player) }),
           el("span", { class: "flip" }, [
             el("span", { class: "flip-back" }),
             el("span", { class: "flip-front" }, [tileElement(d.tile)]),
