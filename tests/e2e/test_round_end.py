@@ -44,7 +44,7 @@ def play_hints_to_the_end(app: GamePage) -> set[int]:
             return had
         had = {tile for row in app.table_ids() for tile in row}
         app.button("Hint").tap()
-        expect(message).to_have_text(re.compile(r"^(Hint: (lay|add|make) |No play found)"))
+        expect(message).to_have_text(re.compile(r"^(Hint: (lay|add|make|swap) |No play found)"))
         if message.text_content().startswith("No play found"):
             app.button("Draw").tap()
         else:
