@@ -40,14 +40,19 @@ RECORD_ASKED_JS = """() => {
 }"""
 
 # What the page holds, as text: the DOM's text (How To Play's fixed examples left out),
-# every aria-label and title, and each element's tile id (a tile, or a copy in flight).
+# every attribute's value but a class or a style (aria-labels, titles, the data the
+# scripts keep), and every tile id it names: an element's (a tile, a copy in flight, a
+# dragged tile's ghost), or any attribute's "tile-N" (a tile's key, a region's last
+# focused item). A tile's id is its face.
 PAGE_TEXT_JS = """() => {
   const body = document.body.cloneNode(true);
   body.querySelector('#howto-dialog')?.remove();
-  const named = [...document.querySelectorAll('[aria-label], [title]')]
-    .flatMap((n) => [n.getAttribute('aria-label'), n.getAttribute('title')]).filter(Boolean);
-  const ids = [...document.querySelectorAll('[data-id], [data-flight]')]
-    .map((n) => Number(n.dataset.id ?? n.dataset.flight));
+  const attrs = [body, ...body.querySelectorAll('*')].flatMap((n) => [...n.attributes])
+    .filter((a) => a.name !== 'class' && a.name !== 'style');
+  const named = attrs.map((a) => a.value).filter(Boolean);
+  const ids = [...body.querySelectorAll('[data-id], [data-flight]')]
+    .map((n) => Number(n.dataset.id ?? n.dataset.flight))
+    .concat(named.flatMap((v) => [...v.matchAll(/\\btile-(\\d+)\\b/g)].map((m) => Number(m[1]))));
   return {text: body.textContent, named, ids};
 }"""
 
@@ -587,3 +592,57 @@ def test_a_person_resigns_and_the_others_play_on(app):
         expect(page.locator("#hand-over")).to_be_hidden()
         assert sorted(app.rack_ids()) == sorted(t["id"] for t in seat_view(2)["rack"])
     assert_asked_only_whose_turn(app)
+
+
+# ----- several people with the rest of the page: tiles chosen together, a set's handle,
+# the hint, the clock standing still, who starts, a computer's play told once shown
+
+
+def no_trace_of_a_turn(app: GamePage) -> None:
+    """Nothing a turn left on show: no tile chosen, picked up, outlined by a hint or lit
+    by its steps, no copy of one dragged, and nothing in the move's read-out."""
+    page = app.page
+    expect(page.locator(".tile.chosen, .tile.selected, .tile.hinted")).to_have_count(0)
+    expect(page.locator("#drag-layer *")).to_have_count(0)
+    expect(page.locator("#move-news")).to_have_text("")
+
+
+def test_nothing_of_a_persons_turn_goes_on_to_the_next(app):
+    """Anna lays a tile out of the middle of her rack (Undo has it), chooses two more with
+    Ctrl (read out), asks for a hint (outlined), and draws: on the hand-over and on Bob's
+    turn nothing of it is left, in the page, its live regions or its accessibility tree.
+    Her rack comes back in her order, the tile she laid out back at its place."""
+    page = app.page
+    who = start(app, anna_starts(), ["easy"])
+    take_device(app, 0, who)
+    rack = app.rack_ids()
+    app.drag_new_set([rack[3]])
+    app.tile(rack[0]).click(modifiers=["Control"])
+    app.tile(rack[1]).click(modifiers=["Control"])
+    names = ", ".join(app.tile(i).get_attribute("aria-label") for i in rack[:2])
+    expect(page.locator("#move-news")).to_have_text(f"2 tiles selected: {names}.")
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^(Hint: |No play found)"))
+    expect(app.button("Undo")).to_be_enabled()
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(page.locator("#message")).to_contain_text("Anna drew a tile.")
+    expect(page.locator("#message")).not_to_contain_text(re.compile(r"\b(you|your|Hint)\b", re.I))
+    no_trace_of_a_turn(app)
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    no_trace_of_a_turn(app)
+    expect(app.button("Undo")).to_be_disabled()
+    expect(app.button("Reset Turn")).to_be_disabled()
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))  # Anna's turn next: no computer between
+    app.wait_for_turn()
+    no_trace_of_a_turn(app)
+    assert_private(app, None, who)
+    take_device(app, 0, who)
+    drawn = sorted({t["id"] for t in seat_view(0)["rack"]} - set(rack))
+    assert app.rack_ids() == [*rack, *drawn]
