@@ -154,25 +154,35 @@ def mirror(move: tuple, table: list[list[int]]) -> dict:
     return twin.call(cmd="play", table=table)["view"]
 
 
+def people_turns(seed: int, levels: tuple[str, ...], target: int = 200, turns: int = 60):
+    """The people's turns of a round of Anna, Bob and ``levels`` in the twin, each played
+    as ``choose`` says once the caller goes on (the computers' turns between): yields
+    (seat, their view) before each. The twin's game is left where the caller stopped."""
+    view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, list(levels), target)["view"])
+    for _ in range(turns):
+        if view["round_over"]:
+            return
+        seat = view["current"]
+        mine = seat_view(seat)
+        yield seat, mine
+        move = choose(mine)
+        table = [[t["id"] for t in s["tiles"]] for s in mine["table"]]
+        if move[0] == "sets":
+            table += move[1]
+        elif move[0] == "extend":
+            table[move[2]].append(move[1])
+        view = twin.computers_shared(mirror(move, table))
+        view = seat_view(None) if not view["round_over"] else view
+
+
 @functools.cache
 def quick_round(levels: tuple[str, ...], seeds=range(1, 10)) -> tuple[int, int]:
     """The deal (of ``seeds``) whose single round against ``levels`` ends in the fewest of
     the people's turns, each person playing ``choose``: (seed, their turns)."""
     best = None
     for seed in seeds:
-        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, list(levels), 0)["view"])
-        turns = 0
-        while not view["round_over"] and turns < 60:
-            move = choose(seat_view(view["current"]))
-            if move[0] == "sets":
-                table = [[t["id"] for t in s["tiles"]] for s in view["table"]] + move[1]
-            elif move[0] == "extend":
-                table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
-                table[move[2]].append(move[1])
-            view = twin.computers_shared({**mirror(move, table if move[0] != "draw" else [])})
-            view = seat_view(None) if not view["round_over"] else view
-            turns += 1
-        if view["round_over"] and (best is None or turns < best[1]):
+        turns = sum(1 for _ in people_turns(seed, levels, target=0))
+        if seat_view(None)["round_over"] and (best is None or turns < best[1]):
             best = (seed, turns)
     assert best is not None
     return best
@@ -646,3 +656,48 @@ def test_nothing_of_a_persons_turn_goes_on_to_the_next(app):
     take_device(app, 0, who)
     drawn = sorted({t["id"] for t in seat_view(0)["rack"]} - set(rack))
     assert app.rack_ids() == [*rack, *drawn]
+
+
+@functools.cache
+def bobs_hint_takes_from_the_table() -> str:
+    """A game of Anna, Computer 1 and Bob saved at a turn of Bob's once he has opened,
+    where his hint's first step takes a tile of a set on the table (the step lights it
+    up): the save."""
+    for seed in range(1, 20):
+        for seat, mine in people_turns(seed, ("easy",)):
+            if seat != 2 or not mine["opened"]:
+                continue
+            hint = twin.call(cmd="hint", seat=2)
+            table = [[t["id"] for t in s["tiles"]] for s in mine["table"]]
+            first = next((s for s in hint["table"] or [] if s not in table), [])
+            if set(first) & {i for row in table for i in row}:
+                return twin.call(cmd="save")["save"]
+    raise AssertionError("no turn of Bob's whose hint takes from the table")
+
+
+def test_a_hints_lit_tiles_are_not_the_next_persons_news(app):
+    """Bob lays out his hint's first step, which lights up tiles of the table, then
+    draws: the device goes straight to Anna (no computer between), and nothing on the
+    table is lit up for her (what the hint would do with the table is Bob's)."""
+    page = app.page
+    save = bobs_hint_takes_from_the_table()
+    twin.call(cmd="load", save=save)
+    app = app.load_saved(save)
+    take_device(app, 2, set())
+    public = {i for row in app.table_ids() for i in row}
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text("Hint: ")
+    app.button("Next Step").click()
+    lit = page.locator("#sets .tile.highlight")
+    expect(lit.first).to_be_visible()
+    assert public & {int(i) for i in lit.evaluate_all("ts => ts.map((t) => t.dataset.id)")}
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    assert twin.computers_shared(seat_view(None))["current"] == 0
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    expect(lit).to_have_count(0)
+    no_trace_of_a_turn(app)
+    assert_private(app, None, set())
+    take_device(app, 0, set())
+    expect(lit).to_have_count(0)
