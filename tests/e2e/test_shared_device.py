@@ -16,7 +16,9 @@ import game_twin as twin
 from game_page import GamePage, hold_engine, unhold_engine
 from playwright.sync_api import expect
 from test_accessibility import violations
+from test_clock import seconds_left
 from test_rendering import RECORD
+from test_saved_game import reload
 
 PEOPLE = ["Anna", "Bob"]
 COLOUR = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -701,3 +703,93 @@ def test_a_hints_lit_tiles_are_not_the_next_persons_news(app):
     assert_private(app, None, set())
     take_device(app, 0, set())
     expect(lit).to_have_count(0)
+
+
+CLOCK = 20  # long enough to choose and drag tiles, and for a reload, under load
+
+
+def with_clock(app: GamePage, site: str) -> set[str]:
+    """A game of Anna, Computer 1 and Bob with a turn clock of ``CLOCK`` seconds, Anna
+    first: the who-starts draw's faces."""
+    page = app.page
+    if f"clock={CLOCK}" not in page.url:
+        page.goto(f"{site}?clock={CLOCK}")
+        page.wait_for_selector("body[data-engine=ready]", timeout=90_000)
+    return start(app, anna_starts(), ["easy"], clock=CLOCK)
+
+
+def test_the_hand_over_runs_no_clock_a_reload_included(app, site):
+    """How To Play opened on the hand-over starts no clock; Anna's stands still under How
+    To Play opened on her turn; after a reload the device is back on her hand-over,
+    where her clock waits with the time it had, past its whole time, and runs on from
+    there at her tap until it runs out."""
+    page = app.page
+    who = with_clock(app, site)
+    timer = page.get_by_role("timer")
+    howto = page.get_by_role("dialog", name="How To Play")
+    app.button("How To Play").click()
+    howto.get_by_role("button", name="Close").click()
+    expect(timer).to_be_hidden()
+    take_device(app, 0, who)
+    expect(timer).to_be_visible()
+    app.button("How To Play").click()
+    expect(howto).to_be_visible()
+    before = seconds_left(page)
+    page.wait_for_timeout(3000)
+    assert seconds_left(page) == before
+    howto.get_by_role("button", name="Close").click()
+    left = seconds_left(page)
+    reload(page)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    expect(timer).to_be_hidden()
+    page.wait_for_timeout((CLOCK + 2) * 1000)  # her whole time, and more
+    page.get_by_role("button", name="Show Anna's Rack").click()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+    assert 0 < seconds_left(page) <= left
+    expect(page.locator("#message")).not_to_contain_text("Time ran out")
+    expect(page.locator("#message")).to_contain_text(
+        "Time ran out: Anna drew a tile", timeout=(CLOCK + 10) * 1000
+    )
+
+
+def test_time_running_out_under_a_drag_gives_nothing_of_hers_away(app, site):
+    """Anna has laid a tile out (no set), chosen two more and is dragging them when her
+    time runs out: the drag is dropped, the table snaps back with penalty tiles, and the
+    hand-over says so by name, with no tile of hers. On her next turn her rack is in her
+    order, the penalty tiles after it."""
+    page = app.page
+    who = with_clock(app, site)
+    take_device(app, 0, who)
+    rack = app.rack_ids()
+    app.drag_new_set([rack[2]])
+    app.tile(rack[4]).click(modifiers=["Control"])
+    app.tile(rack[5]).click(modifiers=["Control"])
+    box = app.tile(rack[4]).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] - 120, steps=6)
+    expect(page.locator("#drag-layer .drag-group .tile")).to_have_count(2)
+    message = page.locator("#message")
+    expect(message).to_contain_text("Time ran out", timeout=(CLOCK + 10) * 1000)
+    page.mouse.up()
+    penalty = twin.call(cmd="timeout", table=[[rack[2]]], touched=True)["events"][0]["tiles"]
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(message).to_contain_text(
+        f"Time ran out: the table snapped back and Anna drew {len(penalty)} penalty tiles"
+    )
+    expect(message).not_to_contain_text(re.compile(r"\byou\b", re.I))
+    no_trace_of_a_turn(app)
+    assert app.table_ids() == [[t["id"] for t in s["tiles"]] for s in seat_view(None)["table"]]
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    take_device(app, 0, who)
+    assert app.rack_ids()[: len(rack)] == rack
+    assert sorted(app.rack_ids()[len(rack) :]) == sorted(t["id"] for t in penalty)
