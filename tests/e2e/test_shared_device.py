@@ -13,10 +13,11 @@ import functools
 import re
 
 import game_twin as twin
-from game_page import GamePage, hold_engine, unhold_engine
+from game_page import GamePage, hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import expect
 from test_accessibility import violations
 from test_clock import seconds_left
+from test_computer_turns import LOOK
 from test_rendering import RECORD
 from test_saved_game import reload
 
@@ -230,12 +231,14 @@ def take_device(app: GamePage, seat: int, who_starts: set[str]) -> None:
     assert_private(app, seat, who_starts)
 
 
-def start(app: GamePage, seed: int, levels: list[str], target=200, delay=0, clock=None) -> set[str]:
+def start(
+    app: GamePage, seed: int, levels: list[str], target=200, delay=0, clock=None, wait=True
+) -> set[str]:
     """A game of Anna, Bob and ``levels`` on the page and in the twin: the who-starts
     draw's faces (shown to all at the start)."""
     answer = twin.new_shared_game(seed, PEOPLE, levels, target, clock)
     app.page.evaluate(RECORD_ASKED_JS)
-    app.new_game(seed, levels, target=target, delay=delay, clock=clock, people=PEOPLE)
+    app.new_game(seed, levels, target=target, delay=delay, clock=clock, people=PEOPLE, wait=wait)
     twin.computers_shared(answer["view"])
     return who_starts_faces(answer)
 
@@ -661,6 +664,50 @@ def test_nothing_of_a_persons_turn_goes_on_to_the_next(app):
 
 
 @functools.cache
+def anna_opens() -> int:
+    """A deal where Anna has the first turn and opens with sets of her rack."""
+    for seed in range(1, 80):
+        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, ["easy"])["view"])
+        if view["current"] == 0 and choose(seat_view(0))[0] == "sets":
+            return seed
+    raise AssertionError("no deal where Anna starts with an opening")
+
+
+def test_no_tile_nor_set_moves_on_the_hand_over(app):
+    """On the hand-over a set's handle is no handle (disabled, no grip): a Ctrl-click, a
+    drag of the handle, Space and Shift+Space on a tile choose and move nothing. On
+    Bob's own turn the handle takes his set whole."""
+    page = app.page
+    who = start(app, anna_opens(), ["easy"])
+    take_device(app, 0, who)
+    assert play_turn(app, 0)[0] == "sets"
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    table = app.table_ids()
+    handle = app.set_box(0).get_by_role("button", name="Set 1: move whole set")
+    expect(handle).to_be_disabled()
+    expect(handle.locator(".grip")).to_be_hidden()
+    tile = app.set_box(0).locator(".tile").first
+    tile.click(modifiers=["Control"], force=True)  # aria-disabled: clicked all the same
+    app.drag(handle, page.locator("#hand-over"))
+    app.drag(tile, page.locator("#hand-over"))
+    tile.focus()
+    page.keyboard.press("Shift+Space")
+    page.keyboard.press("Space")
+    no_trace_of_a_turn(app)
+    assert app.table_ids() == table
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    expect(handle).to_be_enabled()
+    expect(handle.locator(".grip")).to_be_visible()
+    handle.click()
+    expect(app.set_box(0).locator(".tile.chosen")).to_have_count(len(table[0]))
+    page.keyboard.press("Escape")
+    expect(page.locator(".tile.chosen")).to_have_count(0)
+
+
+@functools.cache
 def bobs_hint_takes_from_the_table() -> str:
     """A game of Anna, Computer 1 and Bob saved at a turn of Bob's once he has opened,
     where his hint's first step takes a tile of a set on the table (the step lights it
@@ -793,3 +840,68 @@ def test_time_running_out_under_a_drag_gives_nothing_of_hers_away(app, site):
     take_device(app, 0, who)
     assert app.rack_ids()[: len(rack)] == rack
     assert sorted(app.rack_ids()[len(rack) :]) == sorted(t["id"] for t in penalty)
+
+
+def test_who_starts_names_everyone(app):
+    """The who-starts draw, shown and said, names each person (no "you": the device is
+    nobody's yet), and the person who starts is greeted with it."""
+    page = app.page
+    seed = anna_starts()
+    draws = twin.new_shared_game(seed, PEOPLE, ["easy"])["who_starts"]
+    who = start(app, seed, ["easy"], delay=900, wait=False)
+    names = seat_view(None)["players"]
+    panel = page.locator("#who-starts")
+    expect(panel.locator(".who-name")).to_have_text([names[d["player"]]["name"] for d in draws[0]])
+    app.wait_for_turn()
+    tile = lambda d: "a joker" if d["tile"]["joker"] else label(d["tile"]["code"])  # noqa: E731
+    first = ", ".join(f"{names[d['player']]['name']} {tile(d)}" for d in draws[0])
+    message = page.locator("#message")
+    expect(message).to_contain_text(f"Who starts: {first}")
+    expect(message).to_contain_text("Anna starts.")
+    expect(message).not_to_contain_text(re.compile(r"\byou\b", re.I))
+    take_device(app, 0, who)
+    expect(message).to_contain_text(f"Who starts: {first}")
+    expect(message).to_contain_text("Anna starts. Your turn, Anna.")
+
+
+@functools.cache
+def a_computer_plays_after_anna() -> tuple[int, dict]:
+    """A deal where Anna has the first turn and draws, and Computer 1 (hard) then lays
+    tiles before Bob's turn: the seed and its turn."""
+    for seed in range(1, 200):
+        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, ["hard"])["view"])
+        if view["current"] != 0:
+            continue
+        twin.call(cmd="draw")
+        turn = twin.call(cmd="bot_turn")["turn"]
+        if turn["action"] == "play":
+            return seed, turn
+    raise AssertionError("no deal where a computer plays after Anna's first turn")
+
+
+def test_a_computers_play_on_the_hand_over_is_told_once_shown(app):
+    """While Computer 1's play is revealed tile by tile on the hand-over's table, neither
+    the message nor the log tells it; once its last tile is down, both do."""
+    page = app.page
+    seed, turn = a_computer_plays_after_anna()
+    who = start(app, seed, ["hard"], delay=900)
+    take_device(app, 0, who)
+    watch(page, "__seen", LOOK)
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.call(cmd="bot_turn")
+    page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
+    app.wait_for_turn()
+    rows = [r for r in watched(page, "__seen") if r["body"] is not None]
+    reveal = [r for r in rows if r["pending"]]
+    assert reveal
+    for row in reveal:
+        assert row["turn"] == "Computer 1 is playing…", row
+        assert turn["narration"] not in row["message"], row
+        assert turn["narration"] not in row["log"], row
+    said = next(r for r in rows[rows.index(reveal[-1]) :] if r["message"] != reveal[-1]["message"])
+    assert not said["pending"] and said["turn"] == "Computer 1 played", said
+    assert turn["narration"] in said["message"] and turn["narration"] in said["log"], said
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(page.locator("#message")).to_contain_text(f"Anna drew a tile. {turn['narration']}")
+    assert_private(app, None, who)
