@@ -26,6 +26,11 @@ function items(region) {
 export function updateTabStops(root = document) {
   const active = document.activeElement;
   for (const region of root.querySelectorAll(REGIONS)) {
+    // The one focused last is forgotten once it is gone from the page: a tile of a rack
+    // put away as the device is handed on stayed named on the rack ("tile-57": an id is
+    // a face) while the next person's turn went on.
+    const last = region.dataset.stop;
+    if (last && !document.querySelector(`[data-key="${last}"]`) && !document.getElementById(last)) delete region.dataset.stop;
     const list = items(region);
     const stop =
       list.find((b) => b === active) ??

@@ -11,12 +11,16 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 
 import game_twin as twin
-from game_page import GamePage, hold_engine, unhold_engine
+from game_page import GamePage, hold_engine, unhold_engine, watch, watched
 from playwright.sync_api import expect
 from test_accessibility import violations
+from test_clock import seconds_left
+from test_computer_turns import LOOK
 from test_rendering import RECORD
+from test_saved_game import reload
 
 PEOPLE = ["Anna", "Bob"]
 COLOUR = {"R": "red", "B": "blue", "Y": "yellow", "K": "black"}
@@ -40,14 +44,19 @@ RECORD_ASKED_JS = """() => {
 }"""
 
 # What the page holds, as text: the DOM's text (How To Play's fixed examples left out),
-# every aria-label and title, and each element's tile id (a tile, or a copy in flight).
+# every attribute's value but a class or a style (aria-labels, titles, the data the
+# scripts keep), and every tile id it names: an element's (a tile, a copy in flight, a
+# dragged tile's ghost), or any attribute's "tile-N" (a tile's key, a region's last
+# focused item). A tile's id is its face.
 PAGE_TEXT_JS = """() => {
   const body = document.body.cloneNode(true);
   body.querySelector('#howto-dialog')?.remove();
-  const named = [...document.querySelectorAll('[aria-label], [title]')]
-    .flatMap((n) => [n.getAttribute('aria-label'), n.getAttribute('title')]).filter(Boolean);
-  const ids = [...document.querySelectorAll('[data-id], [data-flight]')]
-    .map((n) => Number(n.dataset.id ?? n.dataset.flight));
+  const attrs = [body, ...body.querySelectorAll('*')].flatMap((n) => [...n.attributes])
+    .filter((a) => a.name !== 'class' && a.name !== 'style');
+  const named = attrs.map((a) => a.value).filter(Boolean);
+  const ids = [...body.querySelectorAll('[data-id], [data-flight]')]
+    .map((n) => Number(n.dataset.id ?? n.dataset.flight))
+    .concat(named.flatMap((v) => [...v.matchAll(/\\btile-(\\d+)\\b/g)].map((m) => Number(m[1]))));
   return {text: body.textContent, named, ids};
 }"""
 
@@ -149,25 +158,35 @@ def mirror(move: tuple, table: list[list[int]]) -> dict:
     return twin.call(cmd="play", table=table)["view"]
 
 
+def people_turns(seed: int, levels: tuple[str, ...], target: int = 200, turns: int = 60):
+    """The people's turns of a round of Anna, Bob and ``levels`` in the twin, each played
+    as ``choose`` says once the caller goes on (the computers' turns between): yields
+    (seat, their view) before each. The twin's game is left where the caller stopped."""
+    view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, list(levels), target)["view"])
+    for _ in range(turns):
+        if view["round_over"]:
+            return
+        seat = view["current"]
+        mine = seat_view(seat)
+        yield seat, mine
+        move = choose(mine)
+        table = [[t["id"] for t in s["tiles"]] for s in mine["table"]]
+        if move[0] == "sets":
+            table += move[1]
+        elif move[0] == "extend":
+            table[move[2]].append(move[1])
+        view = twin.computers_shared(mirror(move, table))
+        view = seat_view(None) if not view["round_over"] else view
+
+
 @functools.cache
 def quick_round(levels: tuple[str, ...], seeds=range(1, 10)) -> tuple[int, int]:
     """The deal (of ``seeds``) whose single round against ``levels`` ends in the fewest of
     the people's turns, each person playing ``choose``: (seed, their turns)."""
     best = None
     for seed in seeds:
-        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, list(levels), 0)["view"])
-        turns = 0
-        while not view["round_over"] and turns < 60:
-            move = choose(seat_view(view["current"]))
-            if move[0] == "sets":
-                table = [[t["id"] for t in s["tiles"]] for s in view["table"]] + move[1]
-            elif move[0] == "extend":
-                table = [[t["id"] for t in s["tiles"]] for s in view["table"]]
-                table[move[2]].append(move[1])
-            view = twin.computers_shared({**mirror(move, table if move[0] != "draw" else [])})
-            view = seat_view(None) if not view["round_over"] else view
-            turns += 1
-        if view["round_over"] and (best is None or turns < best[1]):
+        turns = sum(1 for _ in people_turns(seed, levels, target=0))
+        if seat_view(None)["round_over"] and (best is None or turns < best[1]):
             best = (seed, turns)
     assert best is not None
     return best
@@ -213,12 +232,14 @@ def take_device(app: GamePage, seat: int, who_starts: set[str]) -> None:
     assert_private(app, seat, who_starts)
 
 
-def start(app: GamePage, seed: int, levels: list[str], target=200, delay=0, clock=None) -> set[str]:
+def start(
+    app: GamePage, seed: int, levels: list[str], target=200, delay=0, clock=None, wait=True
+) -> set[str]:
     """A game of Anna, Bob and ``levels`` on the page and in the twin: the who-starts
     draw's faces (shown to all at the start)."""
     answer = twin.new_shared_game(seed, PEOPLE, levels, target, clock)
     app.page.evaluate(RECORD_ASKED_JS)
-    app.new_game(seed, levels, target=target, delay=delay, clock=clock, people=PEOPLE)
+    app.new_game(seed, levels, target=target, delay=delay, clock=clock, people=PEOPLE, wait=wait)
     twin.computers_shared(answer["view"])
     return who_starts_faces(answer)
 
@@ -587,3 +608,303 @@ def test_a_person_resigns_and_the_others_play_on(app):
         expect(page.locator("#hand-over")).to_be_hidden()
         assert sorted(app.rack_ids()) == sorted(t["id"] for t in seat_view(2)["rack"])
     assert_asked_only_whose_turn(app)
+
+
+# ----- several people with the rest of the page: tiles chosen together, a set's handle,
+# the hint, the clock standing still, who starts, a computer's play told once shown
+
+
+def no_trace_of_a_turn(app: GamePage) -> None:
+    """Nothing a turn left on show: no tile chosen, picked up, outlined by a hint or lit
+    by its steps, no copy of one dragged, and nothing in the move's read-out."""
+    page = app.page
+    expect(page.locator(".tile.chosen, .tile.selected, .tile.hinted")).to_have_count(0)
+    expect(page.locator("#drag-layer *")).to_have_count(0)
+    expect(page.locator("#move-news")).to_have_text("")
+
+
+def test_nothing_of_a_persons_turn_goes_on_to_the_next(app):
+    """Anna lays a tile out of the middle of her rack (Undo has it), chooses two more with
+    Ctrl (read out), asks for a hint (outlined), and draws: on the hand-over and on Bob's
+    turn nothing of it is left, in the page, its live regions or its accessibility tree.
+    Her rack comes back in her order, the tile she laid out back at its place."""
+    page = app.page
+    who = start(app, anna_starts(), ["easy"])
+    take_device(app, 0, who)
+    rack = app.rack_ids()
+    app.drag_new_set([rack[3]])
+    app.tile(rack[0]).click(modifiers=["Control"])
+    app.tile(rack[1]).click(modifiers=["Control"])
+    names = ", ".join(app.tile(i).get_attribute("aria-label") for i in rack[:2])
+    expect(page.locator("#move-news")).to_have_text(f"2 tiles selected: {names}.")
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text(re.compile(r"^(Hint: |No play found)"))
+    expect(app.button("Undo")).to_be_enabled()
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(page.locator("#message")).to_contain_text("Anna drew a tile.")
+    expect(page.locator("#message")).not_to_contain_text(re.compile(r"\b(you|your|Hint)\b", re.I))
+    no_trace_of_a_turn(app)
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    no_trace_of_a_turn(app)
+    expect(app.button("Undo")).to_be_disabled()
+    expect(app.button("Reset Turn")).to_be_disabled()
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))  # Anna's turn next: no computer between
+    app.wait_for_turn()
+    no_trace_of_a_turn(app)
+    assert_private(app, None, who)
+    take_device(app, 0, who)
+    drawn = sorted({t["id"] for t in seat_view(0)["rack"]} - set(rack))
+    assert app.rack_ids() == [*rack, *drawn]
+
+
+@functools.cache
+def anna_opens() -> int:
+    """A deal where Anna has the first turn and opens with sets of her rack."""
+    for seed in range(1, 80):
+        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, ["easy"])["view"])
+        if view["current"] == 0 and choose(seat_view(0))[0] == "sets":
+            return seed
+    raise AssertionError("no deal where Anna starts with an opening")
+
+
+def test_no_tile_nor_set_moves_on_the_hand_over(app):
+    """On the hand-over a set's handle is no handle (disabled, no grip): a Ctrl-click, a
+    drag of the handle, Space and Shift+Space on a tile choose and move nothing. On
+    Bob's own turn the handle takes his set whole."""
+    page = app.page
+    who = start(app, anna_opens(), ["easy"])
+    take_device(app, 0, who)
+    assert play_turn(app, 0)[0] == "sets"
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    table = app.table_ids()
+    handle = app.set_box(0).get_by_role("button", name="Set 1: move whole set")
+    expect(handle).to_be_disabled()
+    expect(handle.locator(".grip")).to_be_hidden()
+    tile = app.set_box(0).locator(".tile").first
+    tile.click(modifiers=["Control"], force=True)  # aria-disabled: clicked all the same
+    app.drag(handle, page.locator("#hand-over"))
+    app.drag(tile, page.locator("#hand-over"))
+    tile.focus()
+    page.keyboard.press("Shift+Space")
+    page.keyboard.press("Space")
+    no_trace_of_a_turn(app)
+    assert app.table_ids() == table
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    expect(handle).to_be_enabled()
+    expect(handle.locator(".grip")).to_be_visible()
+    handle.click()
+    expect(app.set_box(0).locator(".tile.chosen")).to_have_count(len(table[0]))
+    page.keyboard.press("Escape")
+    expect(page.locator(".tile.chosen")).to_have_count(0)
+
+
+@functools.cache
+def bobs_hint_takes_from_the_table() -> str:
+    """A game of Anna, Computer 1 and Bob saved at a turn of Bob's once he has opened,
+    where his hint's first step takes a tile of a set on the table (the step lights it
+    up): the save."""
+    for seed in range(1, 20):
+        for seat, mine in people_turns(seed, ("easy",)):
+            if seat != 2 or not mine["opened"]:
+                continue
+            hint = twin.call(cmd="hint", seat=2)
+            table = [[t["id"] for t in s["tiles"]] for s in mine["table"]]
+            first = next((s for s in hint["table"] or [] if s not in table), [])
+            if set(first) & {i for row in table for i in row}:
+                return twin.call(cmd="save")["save"]
+    raise AssertionError("no turn of Bob's whose hint takes from the table")
+
+
+def test_a_hints_lit_tiles_are_not_the_next_persons_news(app):
+    """Bob lays out his hint's first step, which lights up tiles of the table, then
+    draws: the device goes straight to Anna (no computer between), and nothing on the
+    table is lit up for her (what the hint would do with the table is Bob's)."""
+    page = app.page
+    save = bobs_hint_takes_from_the_table()
+    twin.call(cmd="load", save=save)
+    app = app.load_saved(save)
+    take_device(app, 2, set())
+    public = {i for row in app.table_ids() for i in row}
+    app.button("Hint").click()
+    expect(page.locator("#message")).to_contain_text("Hint: ")
+    app.button("Next Step").click()
+    lit = page.locator("#sets .tile.highlight")
+    expect(lit.first).to_be_visible()
+    assert public & {int(i) for i in lit.evaluate_all("ts => ts.map((t) => t.dataset.id)")}
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    assert twin.computers_shared(seat_view(None))["current"] == 0
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    expect(lit).to_have_count(0)
+    no_trace_of_a_turn(app)
+    assert_private(app, None, set())
+    take_device(app, 0, set())
+    expect(lit).to_have_count(0)
+
+
+def with_clock(app: GamePage, site: str, seconds: int) -> set[str]:
+    """A game of Anna, Computer 1 and Bob with a turn clock of ``seconds``, Anna first: the
+    who-starts draw's faces. (Clocks long enough to choose and drag tiles, or for a
+    reload, on a loaded machine.)"""
+    page = app.page
+    if f"clock={seconds}" not in page.url:
+        page.goto(f"{site}?clock={seconds}")
+        page.wait_for_selector("body[data-engine=ready]", timeout=90_000)
+    return start(app, anna_starts(), ["easy"], clock=seconds)
+
+
+def test_the_hand_over_runs_no_clock_a_reload_included(app, site):
+    """How To Play opened on the hand-over starts no clock; Anna's stands still under How
+    To Play opened on her turn; after a reload the device is back on her hand-over,
+    where her clock waits with the time it had, for longer than that, and runs on from
+    there at her tap."""
+    page = app.page
+    who = with_clock(app, site, 45)
+    timer = page.get_by_role("timer")
+    howto = page.get_by_role("dialog", name="How To Play")
+    app.button("How To Play").click()
+    howto.get_by_role("button", name="Close").click()
+    expect(timer).to_be_hidden()
+    take_device(app, 0, who)
+    expect(timer).to_be_visible()
+    app.button("How To Play").click()
+    expect(howto).to_be_visible()
+    before = seconds_left(page)
+    page.wait_for_timeout(3000)
+    assert seconds_left(page) == before
+    howto.get_by_role("button", name="Close").click()
+    left = seconds_left(page)
+    reloaded = time.monotonic()
+    reload(page)
+    app = GamePage(page)
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Anna")).to_be_visible()
+    expect(timer).to_be_hidden()
+    # The clock counts the reload (as with one person), not the hand-over: on it longer
+    # than the time she had left, had it run there she would be out of time.
+    remaining = left - (time.monotonic() - reloaded)
+    assert remaining > 2, "the reload took about the whole clock"
+    page.wait_for_timeout((remaining + 2) * 1000)
+    page.get_by_role("button", name="Show Anna's Rack").click()
+    expect(page.locator("body")).to_have_attribute("data-turn", "mine")
+    shown = timer.text_content()
+    assert 0 < seconds_left(page) <= left
+    expect(timer).not_to_have_text(shown)  # running on
+    expect(page.locator("#message")).not_to_contain_text("Time ran out")
+
+
+def test_time_running_out_under_a_drag_gives_nothing_of_hers_away(app, site):
+    """Anna has laid a tile out (no set), chosen two more and is dragging them when her
+    time (30 s) runs out: the drag is dropped, the table snaps back with penalty tiles, and the
+    hand-over says so by name, with no tile of hers. On her next turn her rack is in her
+    order, the penalty tiles after it."""
+    page = app.page
+    who = with_clock(app, site, 30)
+    take_device(app, 0, who)
+    rack = app.rack_ids()
+    app.drag_new_set([rack[2]])
+    app.tile(rack[4]).click(modifiers=["Control"])
+    app.tile(rack[5]).click(modifiers=["Control"])
+    box = app.tile(rack[4]).bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 40, box["y"] - 120, steps=6)
+    expect(page.locator("#drag-layer .drag-group .tile")).to_have_count(2)
+    message = page.locator("#message")
+    expect(message).to_contain_text("Time ran out", timeout=40_000)
+    page.mouse.up()
+    penalty = twin.call(cmd="timeout", table=[[rack[2]]], touched=True)["events"][0]["tiles"]
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(message).to_contain_text(
+        f"Time ran out: the table snapped back and Anna drew {len(penalty)} penalty tiles"
+    )
+    expect(message).not_to_contain_text(re.compile(r"\byou\b", re.I))
+    no_trace_of_a_turn(app)
+    assert app.table_ids() == [[t["id"] for t in s["tiles"]] for s in seat_view(None)["table"]]
+    assert_private(app, None, who)
+    take_device(app, 2, who)
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.computers_shared(seat_view(None))
+    app.wait_for_turn()
+    take_device(app, 0, who)
+    assert app.rack_ids()[: len(rack)] == rack
+    assert sorted(app.rack_ids()[len(rack) :]) == sorted(t["id"] for t in penalty)
+
+
+def test_who_starts_names_everyone(app):
+    """The who-starts draw, shown and said, names each person (no "you": the device is
+    nobody's yet), and the person who starts is greeted with it."""
+    page = app.page
+    seed = anna_starts()
+    draws = twin.new_shared_game(seed, PEOPLE, ["easy"])["who_starts"]
+    who = start(app, seed, ["easy"], delay=900, wait=False)
+    names = seat_view(None)["players"]
+    panel = page.locator("#who-starts")
+    expect(panel.locator(".who-name")).to_have_text([names[d["player"]]["name"] for d in draws[0]])
+    app.wait_for_turn()
+    tile = lambda d: "a joker" if d["tile"]["joker"] else label(d["tile"]["code"])  # noqa: E731
+    first = ", ".join(f"{names[d['player']]['name']} {tile(d)}" for d in draws[0])
+    message = page.locator("#message")
+    expect(message).to_contain_text(f"Who starts: {first}")
+    expect(message).to_contain_text("Anna starts.")
+    expect(message).not_to_contain_text(re.compile(r"\byou\b", re.I))
+    take_device(app, 0, who)
+    expect(message).to_contain_text(f"Who starts: {first}")
+    expect(message).to_contain_text("Anna starts. Your turn, Anna.")
+
+
+@functools.cache
+def a_computer_plays_after_anna() -> tuple[int, dict]:
+    """A deal where Anna has the first turn and draws, and Computer 1 (hard) then lays
+    tiles before Bob's turn: the seed and its turn."""
+    for seed in range(1, 200):
+        view = twin.computers_shared(twin.new_shared_game(seed, PEOPLE, ["hard"])["view"])
+        if view["current"] != 0:
+            continue
+        twin.call(cmd="draw")
+        turn = twin.call(cmd="bot_turn")["turn"]
+        if turn["action"] == "play":
+            return seed, turn
+    raise AssertionError("no deal where a computer plays after Anna's first turn")
+
+
+def test_a_computers_play_on_the_hand_over_is_told_once_shown(app):
+    """While Computer 1's play is revealed tile by tile on the hand-over's table, neither
+    the message nor the log tells it; once its last tile is down, both do."""
+    page = app.page
+    seed, turn = a_computer_plays_after_anna()
+    who = start(app, seed, ["hard"], delay=900)
+    take_device(app, 0, who)
+    watch(page, "__seen", LOOK)
+    app.button("Draw").click()
+    twin.call(cmd="draw")
+    twin.call(cmd="bot_turn")
+    page.wait_for_selector("#sets .tile.pending", state="attached", timeout=30_000)
+    app.wait_for_turn()
+    rows = [r for r in watched(page, "__seen") if r["body"] is not None]
+    reveal = [r for r in rows if r["pending"]]
+    assert reveal
+    for row in reveal:
+        assert row["turn"] == "Computer 1 is playing…", row
+        assert turn["narration"] not in row["message"], row
+        assert turn["narration"] not in row["log"], row
+    said = next(r for r in rows[rows.index(reveal[-1]) :] if r["message"] != reveal[-1]["message"])
+    assert not said["pending"] and said["turn"] == "Computer 1 played", said
+    assert turn["narration"] in said["message"] and turn["narration"] in said["log"], said
+    expect(page.get_by_role("region", name="Pass to Bob")).to_be_visible()
+    expect(page.locator("#message")).to_contain_text(f"Anna drew a tile. {turn['narration']}")
+    assert_private(app, None, who)

@@ -4,8 +4,9 @@
 // mid-turn does not wind the clock back to full time.
 
 import { renderClock } from "../render/scoreboard.js";
+import { handingOver } from "../seats.js";
 import { isMyTurn } from "../state.js";
-import { keepDeadline, keptDeadline, turnKey } from "./saving.js";
+import { keepDeadline, keepStandingStill, keptDeadline, turnKey } from "./saving.js";
 
 export function createClock(state, onTimeout) {
   let timer = null;
@@ -28,6 +29,9 @@ export function createClock(state, onTimeout) {
     stop();
     const view = state.view;
     if (view?.round_over) keepDeadline(null);
+    // Handed over, no clock runs: a person's kept from before a reload (it lands here)
+    // waits with the time it had for their tap. Its deadline went by under the hand-over.
+    if (view && handingOver(view)) keepStandingStill();
     const seconds = view?.rules?.turn_seconds;
     if (!seconds || !isMyTurn(state) || state.screen !== "game") return;
     const turn = turnKey(view);

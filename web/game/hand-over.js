@@ -34,6 +34,9 @@ export function createHandOver(state, engine, { redraw, clock, turn }) {
       orders.set(orderKey(v.me), [...state.rack, ...rest]);
     }
     state.rack = [];
+    // Nor their marks: a hint's step lit table tiles the next person saw as news (the
+    // computers after this turn mark theirs; the news tells only those, and this turn).
+    state.highlight = new Set();
     landFlights(); // no copy of a tile of theirs is left flying
     const news = (answer.told ?? []).map(sentence).join(" ");
     return { view: nobody.view, handed: true, news };

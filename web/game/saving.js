@@ -90,6 +90,13 @@ export function keptDeadline(turn) {
   return Number.isFinite(kept.deadline) ? kept.deadline : null;
 }
 
+/** The clock kept in the browser, if running, kept standing still with the time it has
+ *  ({turn, left}): it runs on from there when that turn's clock starts again. */
+export function keepStandingStill() {
+  const kept = readKept(CLOCK_KEY);
+  if (Number.isFinite(kept?.deadline)) keepDeadline({ turn: kept.turn, left: Math.max(0, kept.deadline - Date.now()) });
+}
+
 /** Keep {turn, deadline} in the browser (or {turn, left}, the milliseconds left on a
  *  clock standing still), or forget it (null). */
 export function keepDeadline(kept) {
