@@ -26,11 +26,17 @@ export class Engine {
 
   /** Boot a fresh worker; `this.ready` settles when Python and the engine are loaded. */
   start() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // On a first visit (no service worker yet) the worker keeps the files it boots from
+    // for the service worker's install, which then need not download them again.
+    const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
+    const name = firstVisit ? "engine, first visit" : "engine";
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     this.pending = new Map();
     this.nextId = 1;
     this.bootInfo = null;
     this.dead = null; // the EngineFailure this worker died of, once it has
+    // Once the files it booted from are in the offline cache (or need not be).
+    this.kept = new Promise((resolve) => (this.keep = resolve));
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
@@ -39,7 +45,8 @@ export class Engine {
           this.bootInfo = msg;
           this.hooks.onReady?.(msg);
           resolve(msg);
-        } else if (msg.type === "failed") reject(new EngineFailure(msg.message));
+        } else if (msg.type === "kept") this.keep();
+        else if (msg.type === "failed") reject(new EngineFailure(msg.message));
         else this.settle(msg);
       };
       this.worker.onerror = (event) => {

@@ -411,7 +411,8 @@ game.restoreSaved();
 performance.mark("ui-ready"); // the start screen answers from here on (benchmarks/web.py)
 
 // ----- offline: the service worker caches this build once the engine is up (so its
-// downloads never compete with the boot). A newer build waits until the player says.
+// downloads never compete with the boot) and has put the files it booted from into the
+// cache (engine.kept). A newer build waits until the player says.
 
 let updating = false;
 async function registerServiceWorker() {
@@ -436,4 +437,7 @@ async function registerServiceWorker() {
     if (updating) location.reload();
   });
 }
-engine.ready.then(() => registerServiceWorker()).catch((err) => console.warn("offline cache:", err));
+engine.ready
+  .then(() => engine.kept)
+  .then(() => registerServiceWorker())
+  .catch((err) => console.warn("offline cache:", err));

@@ -1,0 +1,48 @@
+// Run by build.py under Node: boots the pinned Pyodide runtime, puts the engine's wheel
+// into site-packages, imports py_engine.bridge and writes Pyodide's memory snapshot, from
+// which the page's worker starts in a fraction of a plain boot (docs/architecture.md).
+//
+//     node tools/engine_snapshot.mjs <dist/pyodide/> <engine wheel> <out file>
+//
+// Nothing of a game is in it: only modules imported, no bridge call made.
+import nodeCrypto from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { resolve } from "node:path";
+
+const [runtime, wheel, out] = process.argv.slice(2);
+if (!out) {
+  console.error("usage: node tools/engine_snapshot.mjs <pyodide dir> <wheel> <out file>");
+  process.exit(2);
+}
+const indexURL = resolve(runtime) + "/";
+const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+
+// A fixed hash seed and fixed entropy (the runtime draws it from Node's randomFillSync)
+// make the snapshot the same bytes on every build of the same inputs. In the page, the
+// worker reseeds `random` once the snapshot is loaded, and os.urandom asks the browser.
+nodeCrypto.randomFillSync = (view) => view.fill(0);
+let tick = 0;
+Date.now = () => 1e12 + tick++;
+performance.now = () => tick++;
+const pyodide = await loadPyodide({
+  indexURL,
+  lockFileURL: indexURL + "pyodide-lock.json",
+  env: { PYTHONHASHSEED: "0" },
+  stdout: () => {},
+  _makeSnapshot: true,
+});
+pyodide.FS.writeFile("/tmp/engine.whl", readFileSync(wheel));
+// Unzipped from Python, not loadPackage: loadPackage keeps JavaScript references that
+// makeMemorySnapshot refuses ("Unexpected hiwire entry").
+pyodide.runPython(`
+import site, zipfile
+with zipfile.ZipFile("/tmp/engine.whl") as wheel:
+    wheel.extractall(site.getsitepackages()[0])
+import py_engine.bridge
+del site, zipfile, wheel
+import gc
+gc.collect()
+del gc
+`);
+writeFileSync(out, pyodide.makeMemorySnapshot());
