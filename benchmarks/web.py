@@ -268,13 +268,13 @@ def game_visits(browser, url: str, slowed: Slowed, snapshot: bool) -> tuple[floa
     return first, back, boot
 
 
-def boot_figures(browser, url: str, runs: int) -> None:
+def boot_figures(browser, url: str, runs: int, profiles: list[str]) -> None:
     print(f"boot, medians of {runs} runs, ms since navigation (ratio: to the bare boot):")
     heads = ("bare", "first", "ratio", "return", "ratio")
     print(f"  {'profile':<24} " + " ".join(f"{h:>6}" for h in heads) + "  engine")
-    for how in ("", "page", "renderer"):
+    for how in profiles:
         for snapshot in (True, False):
-            if how and not snapshot:
+            if how != "1x" and not snapshot:
                 continue  # the slowed profiles with the snapshot only: each run is long
             bare, first, back, boots = [], [], [], set()
             with Slowed(how) as slowed:
@@ -285,7 +285,7 @@ def boot_figures(browser, url: str, runs: int) -> None:
                     back.append(b)
                     boots.add(boot)
             b, f, r = (statistics.median(v) for v in (bare, first, back))
-            name = {"": "1x", "page": "4x page (DevTools)", "renderer": "4x renderer"}[how]
+            name = {"1x": "1x", "page": "4x page (DevTools)", "renderer": "4x renderer"}[how]
             name += "" if snapshot else ", snapshot withheld"
             engine = ",".join(sorted(boots))
             print(f"  {name:<24} {b:6.0f} {f:6.0f} {f / b:6.2f} {r:6.0f} {r / b:6.2f}  {engine}")
@@ -506,6 +506,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sections", default="boot,starts,think,main")
     parser.add_argument("--runs", type=int, default=3, help="runs of each boot figure")
+    parser.add_argument("--profiles", default="1x,page,renderer", help="the boot's CPU profiles")
     parser.add_argument("--starts", type=int, default=5)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--turns", type=int, default=12, help="computer turns per game")
@@ -522,7 +523,7 @@ def main(argv: list[str] | None = None) -> int:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=args.chromium, args=list(build.CHROMIUM_ARGS))
         if "boot" in sections:
-            boot_figures(browser, url, args.runs)
+            boot_figures(browser, url, args.runs, args.profiles.split(","))
             first_visit_transfer(browser, build, dist)
         if "starts" in sections:
             cold_starts(browser, url, args.starts)

@@ -16,6 +16,7 @@ export class BootFiles {
     this.bytes = 0; // bytes this boot means to fetch
     this.counted = new Map(); // url -> bytes arrived of it
     this.kept = new Map(); // url -> the put of its copy into the cache
+    this.toldAt = 0; // when onBytes was last called
   }
 
   /** The boot will fetch ``url``: its size joins the total. */
@@ -52,8 +53,7 @@ export class BootFiles {
     await Promise.all(this.kept.values());
   }
 
-  /** ``response`` with its body counted as it is read (telling onBytes at most every 1%
-   *  of the whole). */
+  /** ``response`` with its body counted as it is read. */
   count(url, response) {
     if (!response.ok || !response.body) return response;
     let told = this.loaded;
@@ -61,8 +61,10 @@ export class BootFiles {
       transform: (chunk, controller) => {
         this.loaded += chunk.byteLength;
         this.counted.set(url, (this.counted.get(url) ?? 0) + chunk.byteLength);
-        if (this.loaded - told >= this.bytes / 100) {
+        // At most every 1% and 50 ms: each is a render of the page.
+        if (this.loaded - told >= this.bytes / 100 && performance.now() - this.toldAt >= 50) {
           told = this.loaded;
+          this.toldAt = performance.now();
           this.onBytes(this.loaded, this.bytes);
         }
         controller.enqueue(chunk);

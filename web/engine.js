@@ -24,24 +24,36 @@ export class Engine {
     this.start();
   }
 
+  /** Tell ``hooks`` of the boot from now on, and at once of how far it has got (the
+   *  worker may start before the page can listen: engine-start.js). */
+  listen(hooks) {
+    this.hooks = hooks;
+    if (this.progress) hooks.onProgress?.(this.progress);
+    if (this.bootInfo) hooks.onReady?.(this.bootInfo);
+    if (this.failure) hooks.onFailed?.(this.failure);
+  }
+
   /** Boot a fresh worker; `this.ready` settles when Python and the engine are loaded. */
   start() {
-    // On a first visit (no service worker yet) the worker keeps the files it boots from
-    // for the service worker's install, which then need not download them again.
-    const firstVisit = "serviceWorker" in navigator && !navigator.serviceWorker.controller;
-    const name = firstVisit ? "engine, first visit" : "engine";
+    // Whether the worker's files come from the service worker's cache (worker.js: else
+    // from the network, counted, and kept for the service worker's install).
+    const name = navigator.serviceWorker?.controller ? "engine, cached" : "engine";
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     this.pending = new Map();
     this.nextId = 1;
+    this.progress = null; // the boot's last progress message
     this.bootInfo = null;
+    this.failure = null; // the EngineFailure the boot failed of
     this.dead = null; // the EngineFailure this worker died of, once it has
     // Once the files it booted from are in the offline cache (or need not be).
     this.kept = new Promise((resolve) => (this.keep = resolve));
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
-        if (msg.type === "progress") this.hooks.onProgress?.(msg);
-        else if (msg.type === "ready") {
+        if (msg.type === "progress") {
+          this.progress = msg;
+          this.hooks.onProgress?.(msg);
+        } else if (msg.type === "ready") {
           this.bootInfo = msg;
           this.hooks.onReady?.(msg);
           resolve(msg);
@@ -56,7 +68,10 @@ export class Engine {
         this.die(err);
       };
     });
-    this.ready.catch((err) => this.hooks.onFailed?.(err));
+    this.ready.catch((err) => {
+      this.failure = err;
+      this.hooks.onFailed?.(err);
+    });
   }
 
   /** This worker answers nothing more: every request pending is rejected with ``err``,

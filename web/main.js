@@ -5,7 +5,7 @@
 
 import { createGame, keptSettings, MAX_DELAY_MS } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
-import { Engine } from "./engine.js";
+import { engine } from "./engine-start.js";
 import { landFlights } from "./render/flights.js";
 import { renderHowTo } from "./render/howto.js";
 import { logShown } from "./render/log.js";
@@ -26,13 +26,12 @@ const LEVEL_ABOUT = {
   expert: "Plays as Hard does, but near the end of a two-player round holds tiles back when that wins more often, and watches an opponent close to going out.",
 };
 
-let game;
-const engine = new Engine({
-  onProgress: (p) => game?.bootProgress(p),
-  onReady: (info) => game?.bootReady(info),
-  onFailed: (err) => game?.bootFailed(err.message), // each boot's, a fresh one's too
+const game = createGame(engine);
+engine.listen({
+  onProgress: (p) => game.bootProgress(p),
+  onReady: (info) => game.bootReady(info),
+  onFailed: (err) => game.bootFailed(err.message), // each boot's, a fresh one's too
 });
-game = createGame(engine);
 window.__rummikub = game;
 
 // ----- start screen

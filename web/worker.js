@@ -34,10 +34,9 @@ const OPTIONS = {
   stderr: (msg) => console.warn("[python]", msg),
 };
 
-/** On a first visit (engine.js names the worker so) the service worker's cache for this
- *  build (sw.js), made here: the boot's files go into it as they arrive. */
+/** The service worker's cache for this build (sw.js), when the boot's files come from
+ *  the network and it is not there yet (a first visit): they go into it as they arrive. */
 async function firstVisitCache() {
-  if (self.name !== "engine, first visit") return null;
   const name = "rummikub-" + BUILD.build;
   try {
     return (await caches.has(name)) ? null : await caches.open(name);
@@ -48,7 +47,15 @@ async function firstVisitCache() {
 
 async function boot() {
   const sizes = new Map(Object.entries(BUILD.sizes ?? {}).map(([path, size]) => [at(path), size]));
-  files = new BootFiles({ sizes, cache: await firstVisitCache(), onBytes: () => progress("download") });
+  // From the service worker's cache (engine.js names the worker so) the files come at
+  // once: they are not counted, which would hide them from the browser's cache of
+  // compiled WebAssembly, and are in the cache already.
+  const cached = self.name === "engine, cached";
+  files = new BootFiles({
+    sizes: cached ? new Map() : sizes,
+    cache: cached ? null : await firstVisitCache(),
+    onBytes: () => progress("download"),
+  });
   const snapshot = BUILD.snapshot && at(BUILD.snapshot.path);
   for (const path of ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"]) files.expect(at(path));
   files.expect(snapshot || at(BUILD.wheel));
