@@ -45,4 +45,20 @@ import gc
 gc.collect()
 del gc
 `);
+zeroFreeMemory(pyodide._module);
 writeFileSync(out, pyodide.makeMemorySnapshot());
+
+/** Zero the heap's free chunks, which hold what was freed (the wheel read and unzipped,
+ *  the engine's source compiled): the snapshot then zips 13% smaller (5.4 MB, not 6.3).
+ *  Every free chunk is allocated (never growing the memory: a footprint limit), zeroed,
+ *  and freed again. */
+function zeroFreeMemory(module) {
+  const limit = module._malloc_footprint_limit();
+  module._malloc_set_footprint_limit(module._malloc_footprint());
+  const chunks = [];
+  for (let size = 1 << 24; size >= 16; size >>= 1) {
+    for (let at; (at = module._malloc(size)); chunks.push(at)) module.HEAPU8.fill(0, at, at + size);
+  }
+  chunks.forEach((at) => module._free(at));
+  module._malloc_set_footprint_limit(limit);
+}

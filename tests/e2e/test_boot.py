@@ -75,7 +75,7 @@ def test_the_download_shows_how_far_it_is_on_a_slow_link(browser, site):
     """On a first visit over a slow link the bar stood at nothing for the whole download
     (over a minute at 1.6 Mbit/s): it counted the boot's stages, the first of which is
     the 12 MB download. Now it counts bytes (the runtime's and the engine's snapshot's,
-    18 MB), the line says how many, a phone shows the figure, and Start Game pressed
+    17.6 MB), the line says how many, a phone shows the figure, and Start Game pressed
     meanwhile says how far the engine is."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
