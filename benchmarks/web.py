@@ -144,6 +144,13 @@ worker.onmessage = (e) => (window.__bare = [e.data, performance.now()]);
 # The dealt (or restored) rack on screen: the page's clock then, checked every frame.
 RACK_JS = "() => document.querySelectorAll('#rack .tile').length > 0 && performance.now()"
 SNAPSHOTS = "**/engine/snapshot-*"
+DROP_SNAPSHOT_JS = """async () => {
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys())
+      if (request.url.includes("/engine/snapshot-")) await cache.delete(request);
+  }
+}"""
 
 
 class Slowed:
@@ -244,7 +251,7 @@ def bare_boot(browser, url: str, slowed: Slowed) -> float:
 def game_visits(browser, url: str, slowed: Slowed, snapshot: bool) -> tuple[float, float, str]:
     """Navigation to the dealt rack on a first visit, then to the restored rack on a
     return visit (the service worker and the saved game in place), ms; how the engine
-    booted on the first."""
+    booted on each ("snapshot/snapshot")."""
     context = browser.new_context(reduced_motion="reduce")
     if not snapshot:
         withhold_snapshot(context)
@@ -259,17 +266,24 @@ def game_visits(browser, url: str, slowed: Slowed, snapshot: bool) -> tuple[floa
         "navigator.serviceWorker.controller && localStorage.getItem('rummikub.savedGame')",
         timeout=300_000,
     )
+    if not snapshot:  # installed: now the service worker has none either
+        context.unroute(SNAPSHOTS)
+        context.route(SNAPSHOTS, lambda route: route.fulfill(status=404))
+        page.evaluate(DROP_SNAPSHOT_JS)
     page.close()
     page = context.new_page()
     slowed.page(context, page)
     page.goto(url, wait_until="commit")
     back = page.wait_for_function(RACK_JS, polling="raf", timeout=300_000).json_value()
+    boot += "/" + page.evaluate("window.__rummikub.engine.bootInfo.boot")
     context.close()
     return first, back, boot
 
 
 def boot_figures(browser, url: str, runs: int, profiles: list[str]) -> None:
     print(f"boot, medians of {runs} runs, ms since navigation (ratio: to the bare boot):")
+    if not profiles or profiles == [""]:
+        return
     heads = ("bare", "first", "ratio", "return", "ratio")
     print(f"  {'profile':<24} " + " ".join(f"{h:>6}" for h in heads) + "  engine")
     for how in profiles:
@@ -307,7 +321,9 @@ def first_visit_transfer(browser, build, dist: Path) -> None:
     handler.send_header = send_header
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = build.site_url(server)
-    print("\nfirst visit transfer, MB (whole answers; requests for the .wasm):")
+    print("\nfirst visit, fresh context: bytes served (MB), requests for the .wasm, the worker's")
+    print("memory after the boot: the runtime's (MB) and the JavaScript heap's (MB, DevTools):")
+    print(f"  {'':<18} {'served':>8} {'.wasm':>6}  {'runtime':>8}  heap")
     for snapshot in (True, False):
         sent.clear()
         context = browser.new_context(reduced_motion="reduce")
@@ -317,18 +333,23 @@ def first_visit_transfer(browser, build, dist: Path) -> None:
         page.goto(url)
         page.wait_for_selector("body[data-engine=ready]", timeout=300_000)
         page.wait_for_function("navigator.serviceWorker.controller", timeout=300_000)
-        memory = worker_memory(context, page)
+        heap = worker_heap(context, page)
+        info = page.evaluate("window.__rummikub.engine.bootInfo")
         context.close()
         wasm = sum(path.endswith(".wasm") for path, _ in sent)
         name = "snapshot" if snapshot else "snapshot withheld"
-        print(f"  {name:<18} {sum(n for _, n in sent) / 1e6:6.1f}  ({wasm})  worker: {memory}")
+        memory = f"{info.get('memory', 0) / 1e6:.1f}" if info.get("memory") else "?"
+        print(
+            f"  {name:<18} {sum(n for _, n in sent) / 1e6:8.1f} {wasm:>6}  {memory:>8}  {heap}"
+            f"  ({info.get('boot', 'plain')} boot)"
+        )
     server.shutdown()
     server.server_close()
 
 
-def worker_memory(context, page) -> str:
-    """The engine worker's JavaScript heap and its ArrayBuffers (the runtime's memory
-    among them), MB, as DevTools reads them."""
+def worker_heap(context, page) -> str:
+    """The engine worker's JavaScript heap, used and its ArrayBuffers' (not the runtime's
+    WebAssembly memory), MB, as DevTools reads them after a garbage collection."""
     cdp = context.new_cdp_session(page)
     found = {}
 
@@ -351,8 +372,8 @@ def worker_memory(context, page) -> str:
         message_ = json.dumps({"id": i + 1, "method": method, "params": {}})
         cdp.send("Target.sendMessageToTarget", {"sessionId": found["session"], "message": message_})
         page.wait_for_timeout(300)
-    keys = ("usedSize", "backingStorageSize")
-    return ", ".join(f"{k} {found[k] / 1e6:.1f}" for k in keys if k in found)
+    keys = {"usedSize": "used", "backingStorageSize": "buffers"}
+    return ", ".join(f"{name} {found[k] / 1e6:.1f}" for k, name in keys.items() if k in found)
 
 
 FRAMES_JS = """() => {

@@ -3,7 +3,7 @@
 // already imported) when it can, else boots Python and loads the engine's wheel.
 // Messages in: {id, request} (a JSON string for py_engine.bridge.call). Messages out:
 // {type: "progress", stage, done, total, loaded, bytes}, {type: "ready", timings, boot,
-// refused}, then {type: "kept"} (the files it booted from are in the offline cache, on a
+// refused, memory}, then {type: "kept"} (the files it booted from are in the offline cache, on a
 // first visit), or {type: "failed", message}; {id, response} (a JSON string) or {id, failure}.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BootFiles } from "./boot-files.js";
@@ -66,17 +66,17 @@ async function boot() {
   try {
     if (snapshot) {
       try {
-        return { bridge: await fromSnapshot(snapshot), boot: "snapshot" };
+        return { ...(await fromSnapshot(snapshot)), boot: "snapshot" };
       } catch (err) {
         // Never worse than without one: a snapshot missing, damaged, of another build or
         // refused by the runtime leaves the plain boot.
         console.warn("The engine's snapshot was not used:", err);
         files.forgo(snapshot);
         files.expect(at(BUILD.wheel));
-        return { bridge: await plainBoot(), boot: "plain", refused: String(err?.message ?? err) };
+        return { ...(await plainBoot()), boot: "plain", refused: String(err?.message ?? err) };
       }
     }
-    return { bridge: await plainBoot(), boot: "plain" };
+    return { ...(await plainBoot()), boot: "plain" };
   } finally {
     globalThis.fetch = fetchPlain;
   }
@@ -90,7 +90,7 @@ async function plainBoot() {
   progress("engine");
   const bridge = pyodide.pyimport("py_engine.bridge");
   progress("import");
-  return bridge;
+  return { pyodide, bridge };
 }
 
 async function fromSnapshot(url) {
@@ -107,7 +107,7 @@ async function fromSnapshot(url) {
   // The engine answers (a request with no game: refused, as it must be).
   if (typeof JSON.parse(bridge.call('{"cmd": "view"}')).error !== "string") throw new Error("the engine does not answer");
   for (const stage of STAGES) progress(stage);
-  return bridge;
+  return { pyodide, bridge };
 }
 
 /** The snapshot's memory, unzipped as it arrives, checked to be this build's. */
@@ -130,9 +130,11 @@ async function snapshotMemory(url) {
 }
 
 const ready = boot().then(
-  ({ bridge, boot, refused }) => {
+  ({ pyodide, bridge, boot, refused }) => {
     timings.total = Math.round(performance.now() - t0);
-    postMessage({ type: "ready", timings, build: BUILD, boot, refused });
+    // How it booted, and the runtime's memory (bytes): for benchmarks/web.py.
+    const memory = pyodide._module.HEAP8.byteLength;
+    postMessage({ type: "ready", timings, build: BUILD, boot, refused, memory });
     // The page registers the service worker after this, so that its install finds them.
     files.stored().then(() => postMessage({ type: "kept" }));
     return bridge;
