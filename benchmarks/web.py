@@ -261,7 +261,7 @@ def game_visits(browser, url: str, slowed: Slowed, snapshot: bool) -> tuple[floa
     page.wait_for_function("performance.getEntriesByName('ui-ready').length > 0", timeout=300_000)
     page.get_by_role("button", name="Start Game").click()
     first = page.wait_for_function(RACK_JS, polling="raf", timeout=300_000).json_value()
-    boot = page.evaluate("window.__rummikub.engine.bootInfo.boot")
+    boot = page.evaluate("window.__rummikub.engine.bootInfo.boot ?? 'plain'")
     page.wait_for_function(
         "navigator.serviceWorker.controller && localStorage.getItem('rummikub.savedGame')",
         timeout=300_000,
@@ -275,7 +275,7 @@ def game_visits(browser, url: str, slowed: Slowed, snapshot: bool) -> tuple[floa
     slowed.page(context, page)
     page.goto(url, wait_until="commit")
     back = page.wait_for_function(RACK_JS, polling="raf", timeout=300_000).json_value()
-    boot += "/" + page.evaluate("window.__rummikub.engine.bootInfo.boot")
+    boot += "/" + page.evaluate("window.__rummikub.engine.bootInfo.boot ?? 'plain'")
     context.close()
     return first, back, boot
 
