@@ -33,6 +33,8 @@ def test_offline_after_one_visit(browser, site, requests_seen):
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    # The engine started from its snapshot, from the service worker's cache.
+    assert page.evaluate("window.__rummikub.engine.bootInfo.boot") == "snapshot"
     app = GamePage(page)
     seed, sets = opening_deal()
     app.new_game(seed, LEVELS)
