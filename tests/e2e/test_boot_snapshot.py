@@ -10,7 +10,9 @@ import json
 
 import pytest
 from conftest import BOOT_TIMEOUT_MS, DIST
+from game_page import GamePage
 from playwright.sync_api import expect
+from test_play import LEVELS
 
 BOOT_INFO_JS = "() => { const i = window.__rummikub.engine.bootInfo; return [i.boot, i.refused]; }"
 
@@ -64,6 +66,29 @@ def test_the_engine_starts_from_its_snapshot_with_no_game_in_it(browser, site):
     # No game in the engine until the page deals one.
     answer = page.evaluate("window.__rummikub.engine.call({cmd: 'view'})")
     assert answer["error"].startswith("No game"), answer
+    context.close()
+
+
+def test_a_saved_game_comes_back_from_the_save(browser, site):
+    """After a reload the engine starts from the snapshot again, which holds no game:
+    the game played on is the save's, rack and pool as they were."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site)
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app = GamePage(page)
+    app.new_game(7, LEVELS)
+    app.draw_or_pass()
+    app.wait_for_turn()
+    view = "window.__rummikub.state.view"
+    rack, pool = app.rack_ids(), page.evaluate(f"{view}.pool")
+    page.reload()
+    page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    app.wait_for_turn()
+    expect(page.locator("#message")).to_contain_text("restored")
+    assert page.evaluate(BOOT_INFO_JS) == ["snapshot", None]
+    assert sorted(app.rack_ids()) == sorted(rack) and len(rack) == 15
+    assert page.evaluate(f"{view}.pool") == pool
     context.close()
 
 
