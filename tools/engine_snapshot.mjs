@@ -18,9 +18,10 @@ if (!out) {
 const indexURL = resolve(runtime) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 
-// A fixed hash seed and fixed entropy (the runtime draws it from Node's randomFillSync)
-// make the snapshot the same bytes on every build of the same inputs. In the page, the
-// worker reseeds `random` once the snapshot is loaded, and os.urandom asks the browser.
+// A fixed hash seed, fixed entropy (the runtime draws it from Node's randomFillSync) and
+// a fixed clock make the snapshot the same bytes on every build of the same inputs. In
+// the page, the worker reseeds `random` once the snapshot is loaded, and os.urandom asks
+// the browser.
 nodeCrypto.randomFillSync = (view) => view.fill(0);
 let tick = 0;
 Date.now = () => 1e12 + tick++;
@@ -29,6 +30,9 @@ const pyodide = await loadPyodide({
   indexURL,
   lockFileURL: indexURL + "pyodide-lock.json",
   env: { PYTHONHASHSEED: "0" },
+  // The program's name as a browser has it, not this script's path (which would put
+  // where the build ran into the snapshot, and so into its bytes).
+  _sysExecutable: "./this.program",
   stdout: () => {},
   _makeSnapshot: true,
 });
