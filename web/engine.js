@@ -35,9 +35,11 @@ export class Engine {
 
   /** Boot a fresh worker; `this.ready` settles when Python and the engine are loaded. */
   start() {
-    // Whether the worker's files come from the service worker's cache (worker.js: else
-    // from the network, counted, and kept for the service worker's install).
-    const name = navigator.serviceWorker?.controller ? "engine, cached" : "engine";
+    // Where the worker's files come from, told by its name (worker.js): the service
+    // worker's cache; the network on a first visit, when the worker keeps them for the
+    // service worker's install; or the network with no service worker to keep them for.
+    const sw = navigator.serviceWorker;
+    const name = !sw ? "engine" : sw.controller ? "engine, cached" : "engine, first visit";
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     this.pending = new Map();
     this.nextId = 1;

@@ -34,8 +34,8 @@ const OPTIONS = {
   stderr: (msg) => console.warn("[python]", msg),
 };
 
-/** The service worker's cache for this build (sw.js), when the boot's files come from
- *  the network and it is not there yet (a first visit): they go into it as they arrive. */
+/** The service worker's cache for this build (sw.js), made here on a first visit (when
+ *  it is not there yet): the boot's files go into it as they arrive. */
 async function firstVisitCache() {
   const name = "rummikub-" + BUILD.build;
   try {
@@ -47,13 +47,12 @@ async function firstVisitCache() {
 
 async function boot() {
   const sizes = new Map(Object.entries(BUILD.sizes ?? {}).map(([path, size]) => [at(path), size]));
-  // From the service worker's cache (engine.js names the worker so) the files come at
-  // once: they are not counted, which would hide them from the browser's cache of
-  // compiled WebAssembly, and are in the cache already.
+  // Where the files come from (engine.js names the worker so): from the service
+  // worker's cache they come at once, and are not counted.
   const cached = self.name === "engine, cached";
   files = new BootFiles({
     sizes: cached ? new Map() : sizes,
-    cache: cached ? null : await firstVisitCache(),
+    cache: self.name === "engine, first visit" ? await firstVisitCache() : null,
     onBytes: () => progress("download"),
   });
   const snapshot = BUILD.snapshot && at(BUILD.snapshot.path);
