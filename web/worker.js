@@ -2,9 +2,9 @@
 // freezes the page. It starts from the build's memory snapshot (Python with the engine
 // already imported) when it can, else boots Python and loads the engine's wheel.
 // Messages in: {id, request} (a JSON string for py_engine.bridge.call). Messages out:
-// {type: "progress", stage, done, total, loaded, bytes}, {type: "ready", timings, boot,
-// refused, memory}, then {type: "kept"} (the files it booted from are in the offline cache, on a
-// first visit), or {type: "failed", message}; {id, response} (a JSON string) or {id, failure}.
+// {type: "progress", stage, done, total, loaded, bytes}; {type: "ready", timings, boot,
+// refused, memory}, then {type: "kept"} (the files it booted from are in the offline
+// cache), or {type: "failed", message}; {id, response} (a JSON string) or {id, failure}.
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BootFiles } from "./boot-files.js";
 import { BUILD } from "./build-info.js";
