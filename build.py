@@ -14,6 +14,7 @@ import argparse
 import base64
 import csv
 import functools
+import gzip
 import hashlib
 import http.server
 import io
@@ -47,6 +48,11 @@ CHROMIUM_ARGS = (
     "--no-first-run",
     "--disable-quic",
 )
+# The engine's memory snapshot (see engine_snapshot): made by this Node script, kept
+# between builds under the npm packages' cache, named by what it is made from.
+SNAPSHOT_SCRIPT = ROOT / "tools" / "engine_snapshot.mjs"
+SNAPSHOT_CACHE = ROOT / "node_modules" / ".cache" / "engine-snapshot"
+SNAPSHOT_HEADER = 64  # bytes before Pyodide's own snapshot: "rummikub engine snapshot <key>"
 # Pinned deterministic timestamp for wheel entries (1980-01-01, the zip epoch).
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
@@ -163,6 +169,57 @@ def build_wheel(out_dir: Path) -> Path:
     return wheel
 
 
+# ---------------------------------------------------------------- engine snapshot
+
+
+def snapshot_key(runtime: Path, wheel: Path) -> str:
+    """What a snapshot is made from: the runtime's files (its memory refers into the
+    standard library's zip), the engine's wheel and the script that makes it."""
+    digest = hashlib.sha256()
+    for path in [*(runtime / name for name in PYODIDE_FILES), wheel, SNAPSHOT_SCRIPT]:
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def snapshot_header(key: str) -> bytes:
+    return f"rummikub engine snapshot {key}".encode().ljust(SNAPSHOT_HEADER)
+
+
+def engine_snapshot(runtime: Path, wheel: Path) -> tuple[str, Path, int] | None:
+    """Pyodide's memory with the engine imported, made under Node from the runtime in
+    dist/ (node_modules/.cache keeps the last one made, so a build of the same engine
+    takes none of the 5-7 s of CPU it takes to make): its key, the file (gzip, our header
+    inside) and its length unzipped. None with no Node (the page then boots plainly)."""
+    key = snapshot_key(runtime, wheel)
+    kept = SNAPSHOT_CACHE / f"{key}.bin"
+    if not kept.exists():
+        node = shutil.which("node")
+        if node is None:
+            log("no node: the page will boot without the engine's snapshot")
+            return None
+        log(f"making the engine's snapshot {key} (node {SNAPSHOT_SCRIPT.relative_to(ROOT)})")
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot"
+            subprocess.run(
+                [node, str(SNAPSHOT_SCRIPT), str(runtime), str(wheel), str(raw)], check=True
+            )
+            data = snapshot_header(key) + raw.read_bytes()
+        # Zipped here: a static host may send a .bin as it is (GitHub Pages does not
+        # compress every type), and the worker unzips it with DecompressionStream.
+        zipped = gzip.compress(data, compresslevel=6, mtime=0)
+        SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in SNAPSHOT_CACHE.iterdir():
+            old.unlink(missing_ok=True)
+        partial = kept.with_suffix(f".{os.getpid()}.part")
+        partial.write_bytes(zipped)
+        partial.replace(kept)  # whole or not there, should two builds make it at once
+    # gzip's last four bytes: the length unzipped (modulo 4 GiB; it is 31.5 MB).
+    with kept.open("rb") as zipped:
+        zipped.seek(-4, os.SEEK_END)
+        length = int.from_bytes(zipped.read(4), "little")
+    return key, kept, length
+
+
 # ---------------------------------------------------------------- site
 
 
@@ -183,22 +240,35 @@ def build(dist: Path = DIST) -> Path:
     (rt / "pyodide-lock.json").write_text(json.dumps(slim_lockfile(pyodide / "pyodide-lock.json")))
 
     wheel = build_wheel(dist / "wheels")
+    snapshot = engine_snapshot(rt, wheel)
+    if snapshot is not None:
+        key, kept, length = snapshot
+        snapshot_path = f"engine/snapshot-{key}.bin"
+        (dist / "engine").mkdir()
+        shutil.copy2(kept, dist / snapshot_path)
 
     # A fingerprint of everything the page loads, used to version caches.
     fingerprint = hashlib.sha256()
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         fingerprint.update(path.relative_to(dist).as_posix().encode())
         fingerprint.update(hashlib.sha256(path.read_bytes()).digest())
-    # The files the engine's worker fetches while it boots, by size: it counts their
+    # The files the engine's worker may fetch while it boots, by size: it counts their
     # bytes as they arrive, for the page's progress (the runtime's .mjs is imported, not
     # fetched, so it is not among them).
     fetched = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", f"wheels/{wheel.name}"]
+    if snapshot is not None:
+        fetched.append(snapshot_path)
     build_info = {
         "wheel": f"wheels/{wheel.name}",
         "pyodide": pinned_pyodide_version(),
         "version": project_metadata()["version"],
         "build": fingerprint.hexdigest()[:12],
         "sizes": {name: (dist / name).stat().st_size for name in fetched},
+        # The worker boots from this when it can (unzipped: `length` bytes, the first
+        # SNAPSHOT_HEADER of them naming `key`), else loads the wheel.
+        "snapshot": None
+        if snapshot is None
+        else {"path": snapshot_path, "key": key, "length": length, "header": SNAPSHOT_HEADER},
     }
     (dist / "web" / "build-info.js").write_text(
         "// Written by build.py; do not edit.\n"

@@ -1,7 +1,8 @@
 """The hostile cases of tests/hostile.py inside the project's own Pyodide, under Node:
 its stack gives out at a nesting depth CPython survives (about 5,000 levels killed it, as
 a fatal error, before the engine bounded its input), so what holds in CPython is checked
-here too. tests/pyodide_calls.mjs loads dist/ as the page's worker does."""
+here too. tests/pyodide_calls.mjs loads dist/ as the page's worker does: booted plainly,
+and from the build's memory snapshot."""
 
 from __future__ import annotations
 
@@ -38,11 +39,14 @@ class PyodideDied(AssertionError):
     """The call threw in JavaScript instead of answering (the harness loaded a new runtime)."""
 
 
-@pytest.fixture(scope="module")
-def pyodide_call():
+@pytest.fixture(scope="module", params=["plain boot", "snapshot"])
+def pyodide_call(request):
+    """Calls into the built engine in Pyodide: booted and given the wheel, or started from
+    the build's memory snapshot, as the page's worker starts when it can."""
     _check_dist()
+    how = ["snapshot"] if request.param == "snapshot" else []
     node = subprocess.Popen(
-        ["node", str(HARNESS), str(DIST)],
+        ["node", str(HARNESS), str(DIST), *how],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,

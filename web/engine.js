@@ -24,22 +24,43 @@ export class Engine {
     this.start();
   }
 
+  /** Tell ``hooks`` of the boot from now on, and at once of how far it has got (the
+   *  worker may start before the page can listen: engine-start.js). */
+  listen(hooks) {
+    this.hooks = hooks;
+    if (this.progress) hooks.onProgress?.(this.progress);
+    if (this.bootInfo) hooks.onReady?.(this.bootInfo);
+    if (this.failure) hooks.onFailed?.(this.failure);
+  }
+
   /** Boot a fresh worker; `this.ready` settles when Python and the engine are loaded. */
   start() {
-    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+    // Where the worker's files come from, told by its name (worker.js): the service
+    // worker's cache; the network on a first visit, when the worker keeps them for the
+    // service worker's install; or the network with no service worker to keep them for.
+    const sw = navigator.serviceWorker;
+    const name = !sw ? "engine" : sw.controller ? "engine, cached" : "engine, first visit";
+    this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module", name });
     this.pending = new Map();
     this.nextId = 1;
+    this.progress = null; // the boot's last progress message
     this.bootInfo = null;
+    this.failure = null; // the EngineFailure the boot failed of
     this.dead = null; // the EngineFailure this worker died of, once it has
+    // Once the files it booted from are in the offline cache (or need not be).
+    this.kept = new Promise((resolve) => (this.keep = resolve));
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const msg = event.data;
-        if (msg.type === "progress") this.hooks.onProgress?.(msg);
-        else if (msg.type === "ready") {
+        if (msg.type === "progress") {
+          this.progress = msg;
+          this.hooks.onProgress?.(msg);
+        } else if (msg.type === "ready") {
           this.bootInfo = msg;
           this.hooks.onReady?.(msg);
           resolve(msg);
-        } else if (msg.type === "failed") reject(new EngineFailure(msg.message));
+        } else if (msg.type === "kept") this.keep();
+        else if (msg.type === "failed") reject(new EngineFailure(msg.message));
         else this.settle(msg);
       };
       this.worker.onerror = (event) => {
@@ -49,7 +70,10 @@ export class Engine {
         this.die(err);
       };
     });
-    this.ready.catch((err) => this.hooks.onFailed?.(err));
+    this.ready.catch((err) => {
+      this.failure = err;
+      this.hooks.onFailed?.(err);
+    });
   }
 
   /** This worker answers nothing more: every request pending is rejected with ``err``,

@@ -5,7 +5,7 @@
 
 import { createGame, keptSettings, MAX_DELAY_MS } from "./api.js";
 import { attachDrag, dropTarget } from "./drag.js";
-import { Engine } from "./engine.js";
+import { engine } from "./engine-start.js";
 import { landFlights } from "./render/flights.js";
 import { renderHowTo } from "./render/howto.js";
 import { logShown } from "./render/log.js";
@@ -27,13 +27,12 @@ const LEVEL_ABOUT = {
   expert: "Plays as Hard does, but near the end of a two-player round holds tiles back when that wins more often, and watches an opponent close to going out.",
 };
 
-let game;
-const engine = new Engine({
-  onProgress: (p) => game?.bootProgress(p),
-  onReady: (info) => game?.bootReady(info),
-  onFailed: (err) => game?.bootFailed(err.message), // each boot's, a fresh one's too
+const game = createGame(engine);
+engine.listen({
+  onProgress: (p) => game.bootProgress(p),
+  onReady: (info) => game.bootReady(info),
+  onFailed: (err) => game.bootFailed(err.message), // each boot's, a fresh one's too
 });
-game = createGame(engine);
 window.__rummikub = game;
 
 // ----- start screen
@@ -527,7 +526,8 @@ game.restoreSaved();
 performance.mark("ui-ready"); // the start screen answers from here on (benchmarks/web.py)
 
 // ----- offline: the service worker caches this build once the engine is up (so its
-// downloads never compete with the boot). A newer build waits until the player says.
+// downloads never compete with the boot) and has put the files it booted from into the
+// cache (engine.kept). A newer build waits until the player says.
 
 let updating = false;
 async function registerServiceWorker() {
@@ -552,4 +552,7 @@ async function registerServiceWorker() {
     if (updating) location.reload();
   });
 }
-engine.ready.then(() => registerServiceWorker()).catch((err) => console.warn("offline cache:", err));
+engine.ready
+  .then(() => engine.kept)
+  .then(() => registerServiceWorker())
+  .catch((err) => console.warn("offline cache:", err));

@@ -4,6 +4,7 @@ import re
 import shutil
 import threading
 
+import pytest
 from conftest import BASE, BOOT_TIMEOUT_MS, DIST
 from game_page import GamePage
 from playwright.sync_api import expect
@@ -32,6 +33,8 @@ def test_offline_after_one_visit(browser, site, requests_seen):
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
+    # The engine started from its snapshot, from the service worker's cache.
+    assert page.evaluate("window.__rummikub.engine.bootInfo.boot") == "snapshot"
     app = GamePage(page)
     seed, sets = opening_deal()
     app.new_game(seed, LEVELS)
@@ -87,14 +90,16 @@ def test_a_new_build_replaces_the_cached_one_when_the_player_accepts(
         server.server_close()
 
 
+@pytest.mark.parametrize("profile", ["fresh context", "persistent profile"])
 def test_a_first_visit_downloads_each_file_once(
-    browser_type, browser_type_launch_args, build_module, tmp_path
+    profile, browser, browser_type, browser_type_launch_args, build_module, tmp_path
 ):
-    """The service worker's install checks each file with the server instead of fetching
-    it again whole: on a first visit the 13 MB of the build came down twice (every file
-    answered 200 to the page, then again to the worker). A browser profile with a disk
-    cache, as a player's is (a private window's memory cache keeps no 9 MB entry, so there
-    the runtime's .wasm still comes twice)."""
+    """On a first visit the 13 MB of the build came down twice (every file answered 200
+    to the page, then again to the service worker's install); then the install checked
+    each file with the server instead (304s), but a private window's memory cache keeps
+    no 9 MB file, so there the runtime's .wasm still came twice. The engine's worker now
+    puts the files it boots from into the build's cache as they arrive, and the install
+    keeps them: each file is asked for once, in a fresh context as with a disk cache."""
     server = build_module.make_server(DIST, 0, BASE)
     handler = server.RequestHandlerClass.func  # the server's own handler class
     answers: list[tuple[str, int]] = []
@@ -103,9 +108,12 @@ def test_a_first_visit_downloads_each_file_once(
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        context = browser_type.launch_persistent_context(
-            tmp_path / "profile", **browser_type_launch_args
-        )
+        if profile == "fresh context":
+            context = browser.new_context()
+        else:
+            context = browser_type.launch_persistent_context(
+                tmp_path / "profile", **browser_type_launch_args
+            )
         page = context.new_page()
         booted_and_cached(page, build_module.site_url(server))
         cached = page.evaluate(
@@ -119,11 +127,24 @@ def test_a_first_visit_downloads_each_file_once(
     whole = [path for path, code in answers if code == 200]
     twice = sorted({path for path in whole if whole.count(path) > 1})
     assert not twice, (twice, answers)
-    # The big files were checked (304), and are in the worker's cache all the same.
-    checked = {path for path, code in answers if code == 304}
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
-        assert any(path.endswith(name) for path in checked), answers
-        assert any(path.endswith(name) for path in cached), cached
+    # The files the engine booted from were asked for once each (not even checked
+    # again), and are in the service worker's cache.
+    for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "engine/snapshot-"):
+        asked = [(path, code) for path, code in answers if name in path]
+        assert len(asked) == 1 and asked[0][1] == 200, (name, answers)
+        assert any(name in path for path in cached), cached
+
+
+# Until the service worker's install has failed (its worker redundant). A registration
+# with no installing worker is not enough: it has none while its script is fetched.
+INSTALL_FAILED_JS = """() => new Promise((resolve) => {
+  const look = async () => {
+    const installing = (await navigator.serviceWorker.getRegistration())?.installing;
+    if (!installing) return setTimeout(look, 20);
+    installing.addEventListener("statechange", () => installing.state === "redundant" && resolve());
+  };
+  look();
+})"""
 
 
 def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module):
@@ -144,12 +165,9 @@ def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(build_module.site_url(server))
         page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
-        # The install is tried, and fails: no worker takes the page, nothing is cached.
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistration().then((r) => !!r && !r.installing)",
-            timeout=60_000,
-        )
-        page.wait_for_timeout(500)
+        # The install is tried, and fails: no worker takes the page, nothing is cached
+        # (not even the files the engine's worker put into the cache as it booted).
+        page.evaluate(INSTALL_FAILED_JS)
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.evaluate("caches.keys()") == []
         # The game plays on from the network.
