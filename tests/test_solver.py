@@ -307,6 +307,17 @@ def test_solve_json_and_lines():
     assert answers[5]["value"] == 6
 
 
+def test_solve_json_reads_a_table_set_again_under_other_rules():
+    """The validity of a table set is kept between lines, by the set and the rules: a run
+    through 13 to 1 is a set with wrap-around runs only, and a bad set is refused each time."""
+    wrapped = {"table": [["K12", "K13", "K1"]], "rack": ["K2"], "opened": True}
+    assert solve_json({**wrapped, "rules": {"wrap_runs": True}})["placed"] == ["K2"]
+    refused = "Set 1 on the table is not valid: a run cannot go past 13 (1 is always low)"
+    assert solve_json(wrapped) == {"error": refused}
+    assert solve_json(wrapped) == {"error": refused}
+    assert solve_json({**wrapped, "rules": {"wrap_runs": True}})["placed"] == ["K2"]
+
+
 # Modules whose docstring examples run here (tests/test_doctests.py runs the others').
 DOCTESTED = ["solver", "bots", "arena"]
 
