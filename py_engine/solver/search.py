@@ -65,6 +65,7 @@ def _rotated(problem: _Problem, shift: int) -> _Problem:
         problem.wrap,
         problem.cap,
         shift,
+        problem.joker,
     )
 
 
