@@ -7,8 +7,8 @@ can. Before opening it lays new sets from the rack only, worth at least the thre
 
 >>> from ..tiles import parse_tiles
 >>> play = solve([parse_tiles("R3 R4 R5")], parse_tiles("R6 J B1"), opened=True)
->>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed]
-([['R3', 'R4', 'R5', 'R6', 'J']], ['R6', 'J'])
+>>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed], play.value
+([['J', 'R3', 'R4', 'R5', 'R6']], ['J', 'R6'], 36)
 >>> solve([], parse_tiles("R10 B10 K10 R1"), opened=False).value
 30
 

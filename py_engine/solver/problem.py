@@ -76,8 +76,11 @@ class _Problem:
         return SCALE + self.joker
 
 
-# The number each place 1..13 of the search holds, per shift (index 0 unused).
+# The number each place 1..13 of the search holds, per shift (index 0 unused); and for
+# MIRROR, the numbers from 13 down to 1 (without wrap-around runs: ``search._search``).
+MIRROR = N
 _NUMBERS = [(0, *((n - 1 + shift) % N + 1 for n in range(1, N + 1))) for shift in range(N)]
+_NUMBERS.append((0, *(N + 1 - n for n in range(1, N + 1))))
 
 
 @dataclass(slots=True)
