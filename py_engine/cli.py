@@ -20,7 +20,7 @@ from typing import IO, Any
 from .limits import JSONLimitError, read_json, write_json
 from .rounds import IllegalAction
 from .rules import Rules, RulesError
-from .sets import read_set
+from .sets import read_set, valid_ids
 from .tiles import Tile, TileError, assign_ids
 from .turns import check_codes
 
@@ -150,7 +150,9 @@ def _set_problem(codes: list[str], row: list[Tile], wrap: bool) -> str | None:
         return _SET_PROBLEMS[key]
     if len(_SET_PROBLEMS) >= SETS_KEPT:
         _SET_PROBLEMS.clear()
-    problem = _SET_PROBLEMS[key] = read_set(row, wrap).problem
+    # Valid sets (all but the odd bad line) are told quickly; a bad one is read for why.
+    valid = valid_ids([t.id for t in row], wrap)
+    problem = _SET_PROBLEMS[key] = None if valid else read_set(row, wrap).problem
     return problem
 
 

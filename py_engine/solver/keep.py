@@ -11,39 +11,12 @@ from typing import Any
 
 from ..rules import Rules
 from ..sets import read_set
+from ..sets import valid_ids as _is_set
 from ..tiles import FACE_KEY, JOKER_KEY, Tile, face_signature
-from .problem import N
 
 # Keeping a table set whole may need the tiles left around it laid out again: tried for
 # up to this many tiles, as one set or two sets of three (``_lay_out_small``).
 RELAYOUT_LIMIT = 6
-
-
-def _is_set(ids: Sequence[int], wrap: bool) -> bool:
-    """Whether tiles with these ids form a valid set (as ``read_set`` reads them)."""
-    size = len(ids)
-    if size < 3:
-        return False
-    faces = [i % 52 for i in ids if i < 104]
-    jokers = size - len(faces)
-    if jokers > 2:
-        return False
-    numbers = {f % N for f in faces}
-    colours = {f // N for f in faces}
-    if (
-        len(numbers) == 1
-        and size <= 4
-        and len(colours) == len(faces)
-        and not (size == 3 and jokers == 2)
-    ):
-        return True
-    if len(colours) != 1 or len(numbers) != len(faces) or size > N:
-        return False
-    if not wrap:
-        return max(numbers) - min(numbers) < size
-    ordered = sorted(numbers)
-    gap = max(b - a for a, b in zip(ordered, [*ordered[1:], ordered[0] + N], strict=True))
-    return N - gap + 1 <= size
 
 
 def _lay_out_small(tiles: list[Tile], wrap: bool) -> list[list[Tile]] | None:
