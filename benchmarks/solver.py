@@ -1,50 +1,58 @@
 """Benchmark: our exact solver against the published MILP solver ``rummikub-solver``.
 
-    .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024] [--rules wrap]
-        [--source games] [--cpu] [--repeat 3]
+    .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024] [--source games]
+        [--rules wrap] [--repeat 3] [--cpu] [--expert 4]
 
 Two position sets, both fixed by the seed: ``--source random`` (the default) builds tables
 of 0-90 tiles from random valid sets and racks of 1-30 tiles from the tiles left, with and
 without jokers; ``--source games`` takes the positions met in rounds played out by the
 hard bot, at every turn after the player's opening, sampled across early to late game.
-Both solvers are timed in the same run on the positions where their rules match: after
-the opening, standard rules (the reference's opening mode counts differently and it has
-no wrap-around or locked-joker variants). Prints median, 90th percentile and maximum for
-both, the ratio of medians, and how often both place the same number of tiles. ``--cpu``
-times the CPU this process used instead of wall time, which moves less when other work
-shares the machine. ``--repeat K`` makes K passes over the positions, ours then the
-reference's in each (ours forgetting before each later pass all that earlier solves
-kept, as a new process would), and pools each solver's times: a machine that runs slower for a
-while then weighs on both (our Python search is the more sensitive to a busy neighbour:
-its median moved by half from one run to the next while the reference's held).
+
+Ours is timed twice: through its command line (``python -m py_engine solve``, one process
+kept running, one JSON line written and its answer line read per position, timed from the
+write to the read) and in process (``solve`` called). The reference is timed in this
+process in its best mode: one ``RuleSet`` kept (its integer programs built once), the
+tile-count mode, only its ``solve`` call timed. All in the same run, on the positions
+where the rules match: after the opening, standard rules (the reference's opening mode
+counts differently and it has no wrap-around or locked-joker variants).
+
+``--repeat K`` makes K passes, each with a new command-line process and our kept tables
+forgotten in process (as a new process would), and keeps for each position and each
+solver its fastest pass: a neighbour on a shared machine only ever adds time. ``--cpu``
+times CPU instead of the wall clock: ours in process and the reference by this process's
+CPU, the command line by its process's CPU (``/proc/PID/schedstat``), which leaves out
+the pipe. Prints median, 90th percentile and maximum, the ratios of medians, the slowest
+position, and how the answers compare: the same number of tiles, and the value (the
+points taken off the rack, a joker at the rules' penalty: docs/solver.md) at least the
+reference's, whose tile-count mode does not look at value.
 
 ``--rules wrap`` (wrap-around runs) and ``--rules locked`` (locked joker sets) time our
-solver alone on the same kinds of positions under those rules: the reference has neither
-variant, so there is nothing to compare with, and the figures stand on their own.
-
-The solver keeps per-colour bounds from earlier solves. The hard-bot positions were all
-solved once by the bot while the rounds were played, so by default our solver meets them
-with those bounds kept; ``--cold`` forgets them before each of our solves, as for a
-position never seen before (the random positions are new either way).
+solver alone. ``--expert R`` plays R seeded rounds of expert against hard and counts the
+solver calls each expert move makes (``solve`` and ``can_play``), and prints how many
+solves a second a move performs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from typing import Any
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
-from solver_positions import random_position
+from solver_positions import Position, random_position
 
 from py_engine.rules import Rules
-from py_engine.solver import clear_bound_cache, clear_caches, solve
+from py_engine.solver import clear_caches, solve
 from py_engine.turns import check_turn
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -59,7 +67,7 @@ def reference_id(tile) -> int:
     return int(tile.colour) * 13 + tile.number
 
 
-def _has_jokers(pos) -> bool:
+def _has_jokers(pos: Position) -> bool:
     return any(t.is_joker for r in pos.table for t in r) or any(t.is_joker for t in pos.rack)
 
 
@@ -70,15 +78,13 @@ RULES = {
 }
 
 
-def game_positions(count: int, seed: int, rules: Rules | None = None) -> list:
+def game_positions(count: int, seed: int, rules: Rules | None = None) -> list[Position]:
     """Positions met by opened players in rounds played by the hard bot."""
-    from solver_positions import Position
-
     from py_engine.arena import bot_turns
     from py_engine.rounds import Round
 
     rules = rules or Rules()
-    found: list = []
+    found: list[Position] = []
     deal = 0
     while len(found) < count * 3:
         game = Round(rules, seed=f"bench:{seed}:{deal}")
@@ -92,26 +98,94 @@ def game_positions(count: int, seed: int, rules: Rules | None = None) -> list:
     return rng.sample(found, count)
 
 
-def _time_ours(positions: list, clock: Any, cold: bool, counts: list[int] | None) -> list[float]:
-    """Our solve time per position (each answer through the engine's turn check; the
-    tiles placed added to ``counts`` when given)."""
+class CommandLine:
+    """Our solver through its command line: one ``python -m py_engine solve`` process, a
+    JSON line written and its answer line read per position."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "py_engine", "solve"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=0,
+            cwd=ROOT,
+        )
+        self.stat = f"/proc/{self.process.pid}/schedstat"
+        self.ask(b'{"rack": ["R1"], "opened": true}\n', False)  # started and imported
+
+    def cpu(self) -> float:
+        """The process's CPU time so far, in seconds (nanoseconds in ``schedstat``)."""
+        with open(self.stat) as f:
+            return int(f.read().split()[0]) / 1e9
+
+    def ask(self, line: bytes, cpu: bool) -> tuple[dict[str, Any], float]:
+        """The answer to one line and the time it took (the process's CPU with ``cpu``)."""
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        before = self.cpu() if cpu else 0.0
+        start = time.perf_counter()
+        stdin.write(line)
+        answer = stdout.readline()
+        seconds = time.perf_counter() - start
+        if cpu:
+            seconds = self.cpu() - before
+        return json.loads(answer), seconds
+
+    def close(self) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        self.process.wait()
+
+
+def value_off_rack(codes: list[str], rules: Rules) -> int:
+    """The points these placed tiles take off a rack: face values, a joker its penalty."""
+    return sum(rules.joker_penalty if c == "J" else int(c[1:]) for c in codes)
+
+
+def _time_line(positions: list[Position], cpu: bool, answers: list[dict] | None) -> list[float]:
+    """Our time per position through the command line (each answer through the engine's
+    turn check; kept in ``answers`` when given)."""
+    line = CommandLine()
     times = []
-    for pos in positions:
-        if cold:
-            clear_bound_cache()
-        start = clock()
-        play = solve(pos.table, pos.rack, opened=True, rules=pos.rules)
-        times.append(clock() - start)
-        if counts is not None:
-            counts.append(play.count)
-        if play.found:
-            check = check_turn(pos.table, play.table, pos.rack, opened=True, rules=pos.rules)
-            assert check.ok, check.errors
+    try:
+        for pos in positions:
+            answer, seconds = line.ask(json.dumps(pos.codes()).encode() + b"\n", cpu)
+            times.append(seconds)
+            assert "error" not in answer, answer
+            if answers is not None:
+                answers.append(answer)
+                if answer["placed"]:
+                    after = _as_tiles(answer["table"], pos)
+                    check = check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
+                    assert check.ok, check.errors
+    finally:
+        line.close()
     return times
 
 
-def _time_reference(ruleset: Any, positions: list, clock: Any, answers: list[int]) -> list[float]:
-    """The reference's solve time per position (the tiles it places added to ``answers``)."""
+def _as_tiles(rows: list[list[str]], pos: Position) -> list[list[Any]]:
+    """Rows of codes as the position's own tiles (table tiles first), so that the turn
+    check sees the physical tiles the answer means."""
+    pool: dict[str, list[Any]] = {}
+    for tile in [*(t for r in pos.table for t in r), *pos.rack]:
+        pool.setdefault(tile.code, []).append(tile)
+    return [[pool[code].pop(0) for code in row] for row in rows]
+
+
+def _time_ours(positions: list[Position], clock: Any) -> list[float]:
+    """Our solve time per position, in process."""
+    times = []
+    for pos in positions:
+        start = clock()
+        solve(pos.table, pos.rack, opened=True, rules=pos.rules)
+        times.append(clock() - start)
+    return times
+
+
+def _time_reference(
+    ruleset: Any, positions: list[Position], clock: Any, answers: list[list[int]] | None
+) -> list[float]:
+    """The reference's solve time per position (the tiles it places kept in ``answers``)."""
     times = []
     for pos in positions:
         state = ruleset.new_game()
@@ -123,8 +197,106 @@ def _time_reference(ruleset: Any, positions: list, clock: Any, answers: list[int
         start = clock()
         answer = ruleset.solve(state)
         times.append(clock() - start)
-        answers.append(len(answer.tiles) if answer else 0)
+        if answers is not None:
+            answers.append([int(t) for t in answer.tiles] if answer else [])
     return times
+
+
+def _reference_codes(ids: list[int]) -> list[str]:
+    return ["J" if i == 53 else "RBYK"[(i - 1) // 13] + str((i - 1) % 13 + 1) for i in ids]
+
+
+def _compare(ours: list[dict], theirs: list[list[int]], rules: Rules) -> str:
+    """How our answers compare with the reference's, tile count and value."""
+    same = higher = lower = fewer = more = 0
+    for answer, ids in zip(ours, theirs, strict=True):
+        if len(answer["placed"]) != len(ids):
+            fewer += len(answer["placed"]) < len(ids)
+            more += len(answer["placed"]) > len(ids)
+            continue
+        mine = value_off_rack(answer["placed"], rules)
+        other = value_off_rack(_reference_codes(ids), rules)
+        same += mine == other
+        higher += mine > other
+        lower += mine < other
+    return (
+        f"same number of tiles placed: {len(ours) - fewer - more}/{len(ours)} "
+        f"(ours fewer {fewer}, more {more}); of those, value off the rack the same "
+        f"{same}, ours higher {higher}, ours lower {lower}"
+    )
+
+
+def _show(name: str, times: list[float]) -> None:
+    print(
+        f"{name:<22} median {statistics.median(times) * 1000:8.3f} ms   "
+        f"p90 {percentile(times, 0.9) * 1000:8.3f} ms   max {max(times) * 1000:8.2f} ms"
+    )
+
+
+def _fastest(passes: list[list[float]]) -> list[float]:
+    return [min(times) for times in zip(*passes, strict=True)]
+
+
+def _worst(positions: list[Position], times: list[float], others: dict[str, list[float]]) -> None:
+    k = max(range(len(times)), key=times.__getitem__)
+    pos = positions[k]
+    shown = ", ".join(f"{name} {t[k] * 1000:.2f} ms" for name, t in others.items())
+    print(f"slowest through the command line: position {k} ({shown})")
+    print("  " + json.dumps({"table": pos.codes()["table"], "rack": pos.codes()["rack"]}))
+
+
+def expert_solves(rounds: int, seed: str = "x") -> None:
+    """Count the solver calls of each expert move over ``rounds`` seeded rounds of expert
+    against hard, and print the solves per second a move performs."""
+    import py_engine.bots as bots
+    from py_engine.arena import bot_turns
+    from py_engine.rounds import Round
+
+    calls = [0]
+    inner = [0.0]
+
+    def counted(function: Any) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls[0] += 1
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                inner[0] += time.perf_counter() - start
+
+        return call
+
+    real = bots.solve, bots.can_play
+    bots.solve, bots.can_play = counted(real[0]), counted(real[1])
+    moves: list[tuple[int, float, float]] = []  # solver calls, move seconds, solver seconds
+    try:
+        for k in range(rounds):
+            game = Round(Rules(), seed=f"{seed}{k}")
+            levels = ["expert", "hard"]
+            calls[0], inner[0] = 0, 0.0
+            for player, _turn, seconds in bot_turns(game, levels, f"{seed}{k}"):
+                if levels[player] == "expert" and calls[0]:
+                    moves.append((calls[0], seconds, inner[0]))
+                calls[0], inner[0] = 0, 0.0
+    finally:
+        bots.solve, bots.can_play = real
+    count = [m[0] for m in moves]
+    total_calls, total_time = sum(count), sum(m[1] for m in moves)
+    big = [m for m in moves if m[0] >= 20]
+    print(
+        f"expert moves in {rounds} rounds against hard: {len(moves)}; solver calls per move "
+        f"median {statistics.median(count):.0f}, max {max(count)}, {total_calls} in all"
+    )
+    print(
+        f"  {total_calls / total_time:,.0f} solves a second over all expert moves "
+        f"({sum(m[2] for m in moves) / total_time:.0%} of their time in the solver)"
+    )
+    if big:
+        rates = [m[0] / m[1] for m in big]
+        print(
+            f"  moves of 20 calls or more ({len(big)}): median {statistics.median(rates):,.0f}"
+            " solves a second"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -132,27 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--source", choices=["random", "games"], default="random")
-    parser.add_argument(
-        "--rules",
-        choices=sorted(RULES),
-        default="standard",
-        help="variant (no reference but standard)",
-    )
+    parser.add_argument("--rules", choices=sorted(RULES), default="standard")
     parser.add_argument("--no-reference", action="store_true", help="time our solver only")
-    parser.add_argument(
-        "--cold", action="store_true", help="forget kept bounds before each of our solves"
-    )
-    parser.add_argument(
-        "--repeat",
-        type=int,
-        default=1,
-        help="passes over the positions, ours then the reference's in each; the figures pool them",
-    )
-    parser.add_argument(
-        "--cpu",
-        action="store_true",
-        help="time CPU used by this process (steadier on a shared machine) instead of wall time",
-    )
+    parser.add_argument("--no-line", action="store_true", help="not through the command line")
+    parser.add_argument("--repeat", type=int, default=1, help="passes; each position's fastest")
+    parser.add_argument("--cpu", action="store_true", help="CPU time instead of the wall clock")
+    parser.add_argument("--expert", type=int, default=0, help="rounds of expert moves counted")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
 
@@ -167,69 +324,52 @@ def main(argv: list[str] | None = None) -> int:
         from rummikub_solver import RuleSet
 
         reference = RuleSet()
-        warm = reference.new_game()
-        warm.add_rack(1, 2, 3)
-        warm.initial = False
-        reference.solve(warm)
-    sizes = [(sum(len(r) for r in pos.table), len(pos.rack)) for pos in positions]
-    ours: list[float] = []
-    theirs: list[float] = []
-    counts: list[int] = []
-    agree = 0
-    passes: list[tuple[float, float | None]] = []
+        _time_reference(reference, positions[:3], clock, None)  # its programs built
+    passes: dict[str, list[list[float]]] = {"in process": [], "command line": [], "reference": []}
+    line_answers: list[dict] = []
+    ref_answers: list[list[int]] = []
     for k in range(args.repeat):
-        if k:
-            clear_caches()  # a later pass meets the positions as new, as in a new process
-        mine = _time_ours(positions, clock, args.cold, counts if not k else None)
-        ours += mine
-        if reference is None:
-            passes.append((statistics.median(mine), None))
-            continue
-        answers: list[int] = []
-        other = _time_reference(reference, positions, clock, answers)
-        theirs += other
-        if not k:
-            agree = sum(a == c for a, c in zip(answers, counts, strict=True))
-        passes.append((statistics.median(mine), statistics.median(other)))
+        clear_caches()  # each pass meets the positions as new, as a new process would
+        passes["in process"].append(_time_ours(positions, clock))
+        if not args.no_line:
+            answers = line_answers if not k else None
+            passes["command line"].append(_time_line(positions, args.cpu, answers))
+        if reference is not None:
+            passes["reference"].append(
+                _time_reference(reference, positions, clock, ref_answers if not k else None)
+            )
+    times = {name: _fastest(p) for name, p in passes.items() if p}
 
-    def show(name: str, times: list[float]) -> None:
-        print(
-            f"{name:<18} median {statistics.median(times) * 1000:8.2f} ms   "
-            f"p90 {percentile(times, 0.9) * 1000:8.2f} ms   "
-            f"p95 {percentile(times, 0.95) * 1000:8.2f} ms   max {max(times) * 1000:8.2f} ms"
-        )
-
+    sizes = [(sum(len(r) for r in pos.table), len(pos.rack)) for pos in positions]
     print(
         f"{len(positions)} positions after the opening ({args.source}, {args.rules} rules), "
         f"seed {args.seed}"
-        + (", kept bounds forgotten before each solve" if args.cold else "")
         + (", CPU time" if args.cpu else "")
-        + (f", {args.repeat} passes pooled" if args.repeat > 1 else "")
+        + (f", fastest of {args.repeat} passes" if args.repeat > 1 else "")
     )
     print(
         f"table tiles {min(s[0] for s in sizes)}-{max(s[0] for s in sizes)}, "
         f"rack tiles {min(s[1] for s in sizes)}-{max(s[1] for s in sizes)}, "
         f"{sum(1 for p in positions if _has_jokers(p))} with jokers"
     )
-    show("py_engine.solver", ours)
-    large = [t for t, s in zip(ours, sizes * args.repeat, strict=True) if s[0] >= 60]
-    if large:
-        show(f"  (tables >= 60: {len(large)})", large)
-    if args.rules != "standard":
+    if "command line" in times:
+        _show("ours, command line", times["command line"])
+    _show("ours, in process", times["in process"])
+    if "reference" in times:
+        _show("rummikub-solver 1.0.0", times["reference"])
+        theirs = statistics.median(times["reference"])
+        for name in ("command line", "in process"):
+            if name in times:
+                ratio = theirs / statistics.median(times[name])
+                print(f"ratio of medians, reference / ours {name}: {ratio:.1f}x")
+        if line_answers:
+            print(_compare(line_answers, ref_answers, rules))
+    elif args.rules != "standard":
         print(f"no reference: rummikub-solver has no {args.rules} variant")
-        return 0
-    if reference is None:
-        return 0
-
-    show("rummikub-solver", theirs)
-    ratio = statistics.median(theirs) / statistics.median(ours)
-    if len(passes) > 1:
-        shown = [
-            f"{a * 1000:.2f} / {(b or 0) * 1000:.2f} ms / {(b or 0) / a:.1f}x" for a, b in passes
-        ]
-        print("per pass, medians ours / reference / ratio: " + ", ".join(shown))
-    print(f"ratio of medians (reference / ours): {ratio:.1f}x")
-    print(f"same number of tiles placed: {agree}/{len(positions)}")
+    if "command line" in times:
+        _worst(positions, times["command line"], times)
+    if args.expert:
+        expert_solves(args.expert)
     return 0
 
 

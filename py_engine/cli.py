@@ -29,8 +29,8 @@ from typing import IO, Any
 from .limits import JSONLimitError, read_json, write_json
 from .rounds import IllegalAction
 from .rules import Rules, RulesError
-from .sets import read_set
-from .tiles import TileError, assign_ids
+from .sets import read_set, valid_ids
+from .tiles import Tile, TileError, assign_ids
 from .turns import check_codes
 
 __all__ = ["json_lines", "main", "solve_json", "solve_main", "validate"]
@@ -134,10 +134,10 @@ def solve_json(data: Any, budget: int | None = None) -> dict[str, Any]:
         threshold = _threshold(data)
         rows = assign_ids([*table_codes, rack_codes])
         table, rack = rows[:-1], rows[-1]
-        for i, row in enumerate(table):
-            reading = read_set(row, rules.wrap_runs)
-            if not reading.valid:
-                raise InputError(f"Set {i + 1} on the table is not valid: {reading.problem}")
+        for i, (codes, row) in enumerate(zip(table_codes, table, strict=True)):
+            problem = _set_problem(codes, row, rules.wrap_runs)
+            if problem is not None:
+                raise InputError(f"Set {i + 1} on the table is not valid: {problem}")
         play = solve(table, rack, opened=opened, rules=rules, threshold=threshold, effort=budget)
     except (InputError, SolverInputError, RulesError, TileError) as error:
         return {"error": str(error)}
@@ -145,6 +145,25 @@ def solve_json(data: Any, budget: int | None = None) -> dict[str, Any]:
     if not opened and not play.found:
         answer["note"] = "no opening"
     return answer
+
+
+# Whether a table set as written is valid (its problem, or None): a long-running solve
+# process meets the same sets again and again, and reading one is most of what it does
+# besides the search on a position where nothing can be played. At most SETS_KEPT kept.
+SETS_KEPT = 4096
+_SET_PROBLEMS: dict[tuple[bool, tuple[str, ...]], str | None] = {}
+
+
+def _set_problem(codes: list[str], row: list[Tile], wrap: bool) -> str | None:
+    key = (wrap, tuple(codes))
+    if key in _SET_PROBLEMS:
+        return _SET_PROBLEMS[key]
+    if len(_SET_PROBLEMS) >= SETS_KEPT:
+        _SET_PROBLEMS.clear()
+    # Valid sets (all but the odd bad line) are told quickly; a bad one is read for why.
+    valid = valid_ids([t.id for t in row], wrap)
+    problem = _SET_PROBLEMS[key] = None if valid else read_set(row, wrap).problem
+    return problem
 
 
 def solve_main(lines: Iterable[str], out: IO[str], budget: int | None = None) -> int:

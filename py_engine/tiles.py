@@ -170,7 +170,7 @@ class Tile:
 
     @property
     def code(self) -> str:
-        return self.face.code
+        return _CODES[self.id]
 
     @property
     def label(self) -> str:
@@ -207,7 +207,11 @@ def _face_of_id(tile_id: int) -> Face:
 
 
 _FACES = tuple(_face_of_id(i) for i in range(106))
+_CODES = tuple(face.code for face in _FACES)
 DECK: tuple[Tile, ...] = tuple(Tile(i) for i in range(106))
+# The first copy's id of each code as written in answers (other spellings, and what is
+# not a tile, go through ``parse_face``): reading a position is then a look-up a tile.
+_FIRST_ID = {_CODES[i]: i for i in range(52)} | {"J": JOKER_IDS[0]}
 
 # A tile id's face as a small int, where copies of a face (and the two jokers) are alike:
 # 0..51 by id, JOKER_KEY for either joker. For keeping table sets whole and settling a
@@ -236,19 +240,20 @@ def assign_ids(rows: Iterable[Iterable[str]], taken: set[int] | None = None) -> 
     ``taken`` holds ids already in use elsewhere; it is updated.
     """
     used = taken if taken is not None else set()
+    first_id = _FIRST_ID
     result = []
     for row in rows:
         tiles = []
         for code in row:
-            face = parse_face(code)
-            for copy in (0, 1):
-                tile = Tile.of(face, copy)
-                if tile.id not in used:
-                    break
-            else:
-                raise TileError(f"there are only two {face.code} tiles in the game")
-            used.add(tile.id)
-            tiles.append(tile)
+            first = first_id.get(code) if type(code) is str else None
+            if first is None:
+                first = Tile.of(parse_face(code)).id
+            # The second copy: 52 ids on, or the other joker.
+            tid = first if first not in used else first + 1 if first >= 104 else first + 52
+            if tid in used:
+                raise TileError(f"there are only two {_CODES[first]} tiles in the game")
+            used.add(tid)
+            tiles.append(DECK[tid])
         result.append(tiles)
     return result
 

@@ -15,11 +15,10 @@ The objective is the solver's, lexicographically, in three integer programs solv
 optimality (``mip_rel_gap`` 0):
 
 1. most rack tiles placed;
-2. with that count, highest value placed: rack tiles at face value and each rack joker at
-   the number it stands for. Table jokers and rack jokers are interchangeable, so a play's
-   value lets the rack jokers take the dearest joker places of the final table; to model
-   that, table jokers and rack jokers are two rows, and each set (generic or kept) comes in
-   one version per number of rack jokers in it, the rack jokers in its dearest joker places;
+2. with that count, the most points taken off the rack: rack tiles at face value and each
+   rack joker at the rules' joker penalty, wherever it stands. Table jokers and rack jokers
+   are two rows, and each set (generic or kept) comes in one version per number of rack
+   jokers in it;
 3. with count and value fixed, most original sets kept.
 
 Only positions after opening (before it the table is left alone) and without locked jokers.
@@ -57,33 +56,28 @@ def face_code(index: int) -> str:
 
 @dataclass(frozen=True)
 class Template:
-    """One generic set: its real faces, table jokers, rack jokers, the value its rack
-    jokers add, and a readable layout (codes, ``J`` for a joker)."""
+    """One generic set: its real faces, table jokers, rack jokers, and a readable layout
+    (codes, ``J`` for a joker)."""
 
     faces: tuple[int, ...]
     table_jokers: int
     rack_jokers: int
-    joker_value: int
     codes: tuple[str, ...]
 
 
 @cache
 def templates(wrap: bool) -> tuple[Template, ...]:
-    """Every generic set, one per (faces, table jokers, rack jokers), the version whose
-    rack jokers are worth most."""
+    """Every generic set, one per (faces, table jokers, rack jokers)."""
     best: dict[tuple, Template] = {}
     for cells, spots in set_shapes(wrap):
         faces = real_faces(cells, spots)
         jokers = len(spots)
-        spot_values = sorted((cells[i][1] for i in spots), reverse=True)
         codes = tuple(
             "J" if i in spots else face_code(c * 13 + n - 1) for i, (c, n) in enumerate(cells)
         )
         for rack_jokers in range(jokers + 1):
             key = (faces, jokers - rack_jokers, rack_jokers)
-            value = sum(spot_values[:rack_jokers])
-            if key not in best or best[key].joker_value < value:
-                best[key] = Template(faces, jokers - rack_jokers, rack_jokers, value, codes)
+            best.setdefault(key, Template(faces, jokers - rack_jokers, rack_jokers, codes))
     return tuple(best.values())
 
 
@@ -97,15 +91,11 @@ class OracleAnswer:
     kept_sets: list[int]  # indices of the original sets kept
 
 
-def _kept_versions(row: Sequence[Tile], wrap: bool, rack_jokers: int) -> list[tuple[int, int]]:
-    """(rack jokers in the kept set, value they add) for each way the set's jokers split
-    between table and rack jokers (rack jokers in its dearest joker places)."""
-    reading = read_set(row, wrap)
-    assert reading.valid, [t.code for t in row]
-    spots = sorted(
-        (n for t, n in zip(reading.tiles, reading.numbers, strict=True) if t.is_joker), reverse=True
-    )
-    return [(b, sum(spots[:b])) for b in range(min(len(spots), rack_jokers) + 1)]
+def _kept_versions(row: Sequence[Tile], wrap: bool, rack_jokers: int) -> range:
+    """The rack jokers a kept set may hold: one version for each way its jokers split
+    between table and rack jokers."""
+    assert read_set(row, wrap).valid, [t.code for t in row]
+    return range(min(sum(t.is_joker for t in row), rack_jokers) + 1)
 
 
 def min_changed(
@@ -140,7 +130,7 @@ def min_changed(
         col[TABLE_JOKER] = g.table_jokers
         col[RACK_JOKER] = g.rack_jokers
         columns.append(col)
-        values.append(g.joker_value)
+        values.append(g.rack_jokers * rules.joker_penalty)
         counts.append(g.rack_jokers)
         upper.append(2)
     used_gens = [g for g in gens if g.rack_jokers <= rack_jokers]
@@ -148,7 +138,7 @@ def min_changed(
     kept_cols: list[tuple[int, int]] = []  # (original set, rack jokers in it)
     for s, row in enumerate(table):
         jokers = sum(t.is_joker for t in row)
-        for b, value in _kept_versions(row, wrap, rack_jokers):
+        for b in _kept_versions(row, wrap, rack_jokers):
             col = np.zeros(ROWS)
             for t in row:
                 if not t.is_joker:
@@ -156,7 +146,7 @@ def min_changed(
             col[TABLE_JOKER] = jokers - b
             col[RACK_JOKER] = b
             columns.append(col)
-            values.append(value)
+            values.append(b * rules.joker_penalty)
             counts.append(b)
             upper.append(1)
             kept_cols.append((s, b))

@@ -27,15 +27,26 @@ def test_slow_moves_prints_each_level_and_the_slowest_moves(capsys):
     assert len(out) == 5 and all("in deal 'w0', turn" in line for line in out[3:])
 
 
-def test_solver_benchmark_pools_its_passes(capsys):
+def test_solver_benchmark_times_the_command_line_and_in_process(capsys):
     solver_bench = load("solver")
     assert solver_bench.main(["--positions", "6", "--repeat", "2", "--no-reference"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert (
         out[0]
-        == "6 positions after the opening (random, standard rules), seed 2024, 2 passes pooled"
+        == "6 positions after the opening (random, standard rules), seed 2024, fastest of 2 passes"
     )
-    assert out[2].startswith("py_engine.solver ") and "median" in out[2]
+    assert out[2].startswith("ours, command line ") and "median" in out[2]
+    assert out[3].startswith("ours, in process ") and "p90" in out[3]
+    assert out[4].startswith("slowest through the command line: position ")
+    assert out[5].startswith('  {"table": ')
+
+
+def test_solver_benchmark_counts_the_expert_solves(capsys):
+    solver_bench = load("solver")
+    solver_bench.expert_solves(1)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("expert moves in 1 rounds against hard: ")
+    assert "solves a second over all expert moves" in out[1]
 
 
 def test_worst_positions_prints_each_solve_with_its_states_and_proof(capsys):

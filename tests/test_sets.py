@@ -1,9 +1,11 @@
 """Sets (RULES.md, "Sets"): groups, runs, jokers, values, the order rows are stored in."""
 
+import random
+
 import pytest
 
-from py_engine.sets import read_set, set_value
-from py_engine.tiles import Colour, Face
+from py_engine.sets import read_set, set_value, valid_ids
+from py_engine.tiles import DECK, Colour, Face
 from py_engine.tiles import parse_tiles as tiles
 
 
@@ -253,3 +255,32 @@ def test_reading_a_stored_row_again_gives_the_same_row():
 def test_set_value_refuses_an_invalid_set():
     with pytest.raises(ValueError, match="a run cannot repeat a number"):
         set_value(tiles("R3 R3 R4"))
+
+
+@pytest.mark.parametrize("wrap", [False, True])
+def test_valid_ids_says_what_read_set_says(wrap):
+    """The quick check (the solve tool's, and the solver's when it keeps sets whole) on
+    rows near runs, near groups and at random, with up to two jokers and a third."""
+    rng = random.Random(7 + wrap)
+    checked = valid = 0
+    while checked < 20_000:
+        size, colour, start = rng.randint(1, 14), rng.randrange(4), rng.randrange(13)
+        kind = rng.random()
+        if kind < 0.4:
+            ids = [
+                colour * 13 + (start + k + rng.choice([0, 0, 0, 1, -1])) % 13 for k in range(size)
+            ]
+        elif kind < 0.7:
+            ids = [rng.randrange(4) * 13 + start for _ in range(min(size, 6))]
+        else:
+            ids = [rng.randrange(52) for _ in range(size)]
+        ids = [i + 52 * rng.randint(0, 1) for i in ids]
+        for _ in range(rng.choice([0, 0, 1, 2, 3])):
+            ids[rng.randrange(len(ids))] = 104 + rng.randint(0, 1)
+        if len(set(ids)) != len(ids):
+            continue
+        checked += 1
+        expected = read_set([DECK[i] for i in ids], wrap).valid
+        valid += expected
+        assert valid_ids(ids, wrap) == expected, [DECK[i].code for i in ids]
+    assert valid > 2_000

@@ -49,7 +49,7 @@ def rows(play: Play) -> list[list[str]]:
 def test_adds_to_a_run_and_moves_the_joker_along():
     play = best(["R3 R4 R5"], "R6 J B1")
     assert codes(play.placed) == ["J", "R6"]
-    assert play.value == 6 + 7  # the joker stands for R7
+    assert play.value == 6 + 30  # the joker takes its penalty off the rack
 
 
 def test_no_play_leaves_the_table_as_it_was():
@@ -96,9 +96,18 @@ def test_two_jokers_in_one_run_but_not_in_a_three_tile_group():
     assert play.count == 4
 
 
-def test_ties_on_count_go_to_the_higher_value():
+def test_ties_on_count_go_to_the_most_points_off_the_rack():
     play = best([], "J R1 R2 K12 K13")
-    assert codes(play.placed) == ["J", "K12", "K13"] and play.value == 36
+    assert codes(play.placed) == ["J", "K12", "K13"] and play.value == 30 + 25
+
+
+def test_a_joker_goes_down_before_a_twelve_when_only_one_can():
+    # B12 Y12 K12 takes R12 or the joker, not both: the joker is 30 points off the rack,
+    # or the rules' penalty.
+    play = best(["B12 Y12 K12"], "R12 J")
+    assert codes(play.placed) == ["J"] and play.value == 30
+    play = best(["B12 Y12 K12"], "R12 J", rules=Rules(joker_penalty=10))
+    assert codes(play.placed) == ["R12"] and play.value == 12
 
 
 def test_fewest_table_sets_are_changed():
@@ -285,7 +294,7 @@ def test_random_positions_with_locked_jokers_pass_the_turn_check():
 def test_solve_json_and_lines():
     answer = solve_json({"table": [["R3", "R4", "R5"]], "rack": ["R6", "J", "B1"], "opened": True})
     assert sorted(answer["placed"]) == ["J", "R6"]
-    assert answer["value"] == 13
+    assert answer["value"] == 36
     assert sorted(map(sorted, answer["table"])) == [["J", "R3", "R4", "R5", "R6"]]
     none = solve_json({"table": [], "rack": ["R1"], "opened": False})
     assert none == {"table": [], "placed": [], "value": 0, "proven": True, "note": "no opening"}
@@ -307,6 +316,17 @@ def test_solve_json_and_lines():
     assert answers[5]["value"] == 6
 
 
+def test_solve_json_reads_a_table_set_again_under_other_rules():
+    """The validity of a table set is kept between lines, by the set and the rules: a run
+    through 13 to 1 is a set with wrap-around runs only, and a bad set is refused each time."""
+    wrapped = {"table": [["K12", "K13", "K1"]], "rack": ["K2"], "opened": True}
+    assert solve_json({**wrapped, "rules": {"wrap_runs": True}})["placed"] == ["K2"]
+    refused = "Set 1 on the table is not valid: a run cannot go past 13 (1 is always low)"
+    assert solve_json(wrapped) == {"error": refused}
+    assert solve_json(wrapped) == {"error": refused}
+    assert solve_json({**wrapped, "rules": {"wrap_runs": True}})["placed"] == ["K2"]
+
+
 # Modules whose docstring examples run here (tests/test_doctests.py runs the others').
 DOCTESTED = ["solver", "bots", "arena"]
 
@@ -320,53 +340,41 @@ def test_docstring_examples(name: str) -> None:
     assert result.attempted > 0 and result.failed == 0
 
 
-def _value_on_table(play: Play, rules: Rules) -> int:
-    """What the placed tiles count for on the answer's table: real tiles at their number,
-    placed jokers at the dearest places jokers hold there (jokers are interchangeable)."""
-    from py_engine.sets import read_set
-
-    jokers = sum(1 for t in play.placed if t.is_joker)
-    readings = [read_set(row, rules.wrap_runs) for row in play.table]
-    places = sorted(
-        (n for r in readings for t, n in zip(r.tiles, r.numbers, strict=True) if t.is_joker),
-        reverse=True,
-    )
-    return sum(t.number for t in play.placed if not t.is_joker) + sum(places[:jokers])
+def _off_rack(play: Play, rules: Rules) -> int:
+    """The points the placed tiles take off the rack: face values, a joker its penalty."""
+    return sum(rules.joker_penalty if t.is_joker else t.number for t in play.placed)
 
 
-def test_keeping_table_sets_never_moves_a_placed_joker_to_a_cheaper_place():
-    # The best play lays the joker as R13 next to R11 R12 (value 23 with Y10). Keeping the
-    # other sets whole must not re-lay it into a group of 10s, worth 20.
+def test_a_placed_joker_counts_its_penalty_wherever_it_stands():
+    # The joker could stand for R13 (next to R11 R12) or a 10: the same 30 off the rack
+    # either way, so the table sets are kept as they were wherever that is easiest.
     table = [
         "R10 R11 R12", "B10 B11 B12 B13", "Y8 Y9 Y10", "R9 Y9 K9", "K9 K10 K11",
         "R11 Y11 K11", "B12 Y12 K12", "B13 Y13 K13",
     ]  # fmt: skip
     play = best(table, "Y10 J")
-    assert play.count == 2 and play.value == 23
-    assert _value_on_table(play, Rules()) == 23
-
-
-def test_a_placed_joker_keeps_its_dearest_place_with_wrap_around_runs():
-    # K12 K13 J wraps round (the joker is K1, worth 1). The rack joker is worth most as
-    # K11 (J K12 K13) with the table joker in R5 B5 J: the table set is not kept as it was.
+    assert play.count == 2 and play.value == 10 + 30 and play.changed == 1
+    # K12 K13 J wraps round (the joker is K1): it stays as it was, the rack joker joins
+    # R5 B5 wherever it stands.
     rules = Rules(wrap_runs=True)
     play = best(["K12 K13 J"], "R5 B5 J", rules=rules)
-    assert play.count == 3 and play.value == 21
-    assert _value_on_table(play, rules) == 21
+    assert play.count == 3 and play.value == 40 and play.changed == 0
+    assert ["J", "K12", "K13"] in rows(play)
 
 
-def test_the_value_of_every_play_is_what_its_table_shows():
+@pytest.mark.parametrize("penalty", [30, 25])
+def test_the_value_of_every_play_is_the_points_off_the_rack(penalty):
     # Random positions whose best play lays a rack joker.
-    rules = Rules()
+    rules = Rules(joker_penalty=penalty)
     rng = random.Random(31)
     checked = 0
-    while checked < 100:
+    while checked < 50:
         p = random_position(rng, jokers=True, opened=True, rules=rules)
         play = solve(p.table, p.rack, opened=True, rules=rules)
         if not any(t.is_joker for t in play.placed):
             continue
         checked += 1
-        assert _value_on_table(play, rules) == play.value, p.codes()
+        assert _off_rack(play, rules) == play.value, p.codes()
         assert check_turn(p.table, play.table, p.rack, opened=True, rules=rules).ok
 
 

@@ -48,7 +48,8 @@ def templates(wrap: bool) -> tuple[np.ndarray, np.ndarray]:
 def oracle_count(position, weigh_value: bool = False) -> int:
     """Most rack tiles placeable, by integer programming (0 when there is no play).
 
-    With ``weigh_value`` (positions without jokers): 1024 * tiles + value placed."""
+    With ``weigh_value``: 1024 * tiles + the points they take off the rack (face values,
+    a joker at the rules' penalty), the solver's tie-break."""
     matrix, values = templates(position.rules.wrap_runs)
     table = np.zeros(FACES + 1)
     rack = np.zeros(FACES + 1)
@@ -63,7 +64,8 @@ def oracle_count(position, weigh_value: bool = False) -> int:
     # Variables: how many of each set (0..2), then rack tiles used per face (0..rack).
     weights = np.ones(FACES + 1)
     if weigh_value:
-        weights = 1024 + np.array([f % 13 + 1 for f in range(FACES)] + [0])
+        penalty = position.rules.joker_penalty
+        weights = 1024 + np.array([f % 13 + 1 for f in range(FACES)] + [penalty])
     c = np.concatenate([np.zeros(sets), -weights])
     rows = [np.hstack([matrix, -np.eye(FACES + 1)])]
     lower = [table]
@@ -78,6 +80,11 @@ def oracle_count(position, weigh_value: bool = False) -> int:
     if result.status != 0:
         return 0  # infeasible: no opening reaches the threshold
     return round(-result.fun)
+
+
+def off_rack(tiles, rules: Rules) -> int:
+    """The points these tiles take off a rack: face values, a joker at the penalty."""
+    return sum(rules.joker_penalty if t.is_joker else t.number for t in tiles)
 
 
 def _check(position, play) -> None:
@@ -107,12 +114,12 @@ def test_solver_agrees_with_integer_program(chunk: int) -> None:
         play = solve(position.table, position.rack, opened=position.opened, rules=position.rules)
         _check(position, play)
         assert play.count == oracle_count(position), position.codes()
-        jokerless = not any(t.is_joker for t in position.rack) and not any(
-            t.is_joker for row in position.table for t in row
-        )
-        if jokerless and play.found:
-            # Without jokers the value placed is plain too: the tie-break agrees as well.
-            assert play.count * 1024 + play.value == oracle_count(position, True)
+        if play.found:
+            # The tie-break agrees as well: the most points off the rack.
+            off = off_rack(play.placed, position.rules)
+            assert play.count * 1024 + off == oracle_count(position, True), position.codes()
+            if position.opened:
+                assert play.value == off
 
 
 def test_solver_agrees_with_integer_program_wrap_runs() -> None:

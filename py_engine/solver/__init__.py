@@ -1,13 +1,14 @@
 """The exact move solver: the play that places the most rack tiles.
 
-Among plays placing the most rack tiles it picks the highest total value placed (a joker
-counts as the tile it stands for), and among those it keeps as many table sets unchanged
-as it can. Before opening it lays new sets from the rack only, worth at least the threshold.
+Among plays placing the most rack tiles it picks those taking the most points off the rack
+(face values, a joker at the rules' joker penalty wherever it stands: what a rack left at
+the end of the round costs), and among those it keeps as many table sets unchanged as it
+can. Before opening it lays new sets from the rack only, worth at least the threshold.
 
 >>> from ..tiles import parse_tiles
 >>> play = solve([parse_tiles("R3 R4 R5")], parse_tiles("R6 J B1"), opened=True)
->>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed]
-([['R3', 'R4', 'R5', 'R6', 'J']], ['R6', 'J'])
+>>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed], play.value
+([['J', 'R3', 'R4', 'R5', 'R6']], ['J', 'R6'], 36)
 >>> solve([], parse_tiles("R10 B10 K10 R1"), opened=False).value
 30
 
@@ -46,6 +47,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from ..rules import Rules
+from ..sets import read_set
 from ..tiles import Tile
 from .arrange import _TRIES
 from .bounds import _REACH, _RELAXED, _group_room, _number_rooms, clear_bound_cache
@@ -205,13 +207,18 @@ def _solve_opening(
     table: list[list[Tile]], rack: list[Tile], rules: Rules, threshold: int, effort: int | None
 ) -> Play:
     counts, jokers = _counts(rack)
-    problem = _Problem([0] * len(counts), counts, 0, jokers, rules.wrap_runs, max(threshold, 0))
+    cap = max(threshold, 0)
+    problem = _Problem(
+        [0] * len(counts), counts, 0, jokers, rules.wrap_runs, cap, 0, rules.joker_penalty
+    )
     result = _search(problem, SCALE - 1, effort=effort)
     if result is None or result.score < SCALE:
         return Play(table, [], 0, notes=("no opening",))
     shapes = _read_back(problem, result)
     rows, placed = _assign(shapes, [], rack)
-    value = result.score % SCALE
+    # The opening total, a joker counting as the tile it stands for (the search tracked
+    # it up to the threshold; its score counted the points off the rack).
+    value = sum(read_set(row, rules.wrap_runs).value for row in rows)
     return Play([*table, *rows], placed, value)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from .bounds import _colour_bounds, _group_rooms
 from .moves import _GROUP_OK, _MOVE_LIST, _local_final_ok, _moves
-from .problem import _NUMBERS, COLOURS, JOKER_BEST, NEG, SCALE, N, _Problem, _Result
+from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem, _Result
 
 # State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
 # rack jokers used, group counts of this number (colours with 2 tiles / 1 tile in groups),
@@ -31,7 +31,9 @@ def _templates(
     their bounds: (new local, key delta, potential delta before bounds, value gained, move
     (its index in _MOVE_LIST), table jokers, rack jokers), one per way to take a move's
     jokers from the table's and the rack's, with at most ``tj`` and ``rj`` of them (jokers
-    left; a move takes two at most, so more counts as two)."""
+    left; a move takes two at most, so more counts as two). The potential counts the real
+    rack tiles placed (a rack joker's score is counted before the search, wherever it goes);
+    the value gained, for an opening's total, counts a joker as the tile it stands for."""
     key = (n, c, local, t, r, wrap, number, tj, rj)
     found = _TEMPLATES.get(key)
     if found is None:
@@ -47,7 +49,7 @@ def _templates(
                 b = mv.jokers - a
                 if a > tj or b > rj:
                     continue
-                pot = (used + b) * unit - b * JOKER_BEST
+                pot = used * unit
                 gain = (used + b) * number
                 found.append(
                     (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv.index, a, b)
@@ -63,8 +65,9 @@ def _closings(
     n: int, d: int, s: int, js: int, table_jokers: int, rack_jokers: int
 ) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
     """The ways to close the groups of number ``n`` made of ``d`` colours with two tiles
-    and ``s`` with one, jokers ``js`` used so far: (key delta, potential delta, value
-    gained, (d, s, table jokers, rack jokers joining))."""
+    and ``s`` with one, jokers ``js`` used so far: (key delta, potential delta (none: a
+    rack joker's score is counted before the search), value gained (for an opening's
+    total), (d, s, table jokers, rack jokers joining))."""
     key = (n, d, s, js, table_jokers, rack_jokers)
     found = _CLOSINGS.get(key)
     if found is None:
@@ -78,7 +81,7 @@ def _closings(
                 if tj + a > table_jokers or rj + b > rack_jokers:
                     continue
                 delta = (a << SH_TJ) + (b << SH_RJ) - (d << SH_D) - (s << SH_S)
-                found.append((delta, b * (SCALE + n) - b * JOKER_BEST, b * n, (d, s, a, b)))
+                found.append((delta, 0, b * n, (d, s, a, b)))
         _CLOSINGS[key] = found
     return found
 
@@ -123,9 +126,11 @@ def _run_dp(
 
     Going up the numbers (each number: its four colours, then its groups), a state is a
     key; its potential is the score so far plus an upper bound on what can follow (the
-    per-colour bounds, and every unused rack joker at its best). Children are tried best
-    potential first, a branch that cannot beat the best play found is cut, and a state
-    already explored with as good a potential is not explored again. So the first play
+    per-colour bounds, and the score of every rack joker: it scores the same wherever it
+    goes, so the score counts them all from the start and takes off those left unused).
+    Children are tried best potential first, a branch that cannot beat the best play
+    found is cut, and a state already explored with as good a potential is not explored
+    again. So the first play
     found is usually the best one when the bound is tight, and the search is exact.
 
     With a ``budget`` the search gives up (raising ``_OutOfBudget``) after closing the
@@ -145,7 +150,8 @@ def _run_dp(
     start = sum(b[0].get(0, NEG) for b in bounds)
     if start <= NEG // 2:
         return None
-    start += problem.rack_jokers * JOKER_BEST
+    joker_score = problem.joker_score
+    start += problem.rack_jokers * joker_score
     cap = problem.cap
     numbers = _NUMBERS[problem.shift]
     table, rack, wrap = problem.table, problem.rack, problem.wrap
@@ -224,7 +230,7 @@ def _run_dp(
             return
         if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
             return
-        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * JOKER_BEST
+        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * joker_score
         if score > best[0]:
             best[0], best[1], best[2] = score, key, list(path)
 

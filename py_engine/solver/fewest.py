@@ -10,12 +10,11 @@ from itertools import combinations
 from typing import Any
 
 from ..rules import Rules
-from ..sets import read_set
 from ..tiles import FACE_KEY, JOKER_KEY, Tile
 from . import arrange
 from .arrange import _arrange_plain, _GiveUp
 from .dp import _OutOfBudget, _run_dp, closed_states
-from .problem import COLOURS, SCALE, N, _counts, _Problem
+from .problem import COLOURS, NEG, N, _counts, _Problem
 from .read_back import _assign, _read_back
 
 # The exact search for the arrangement changing fewest table sets (``_Fewest``) is tried
@@ -37,7 +36,8 @@ FEWEST_STATES = 2000
 
 class _Fewest:
     """Which table sets to break so that the given placed tiles, and the tiles of just
-    those sets, can be laid out (every other table set kept as it is) for the same value.
+    those sets, can be laid out (every other table set kept as it is): the same tiles
+    placed, so the same value (a placed joker scores its penalty wherever it stands).
 
     An answer changing k sets keeps the others whole, so it exists exactly when the
     placed tiles and the tiles of some k sets can be laid out alone. The sets to break
@@ -47,27 +47,20 @@ class _Fewest:
     sets holding a tile that such a set lacks (or a joker) broken: the search branches
     on those, for the tile with the fewest, and cuts when placed tiles needing disjoint
     helpers outnumber the depth left. Once every placed tile could be held, an exact test
-    (backtracking, or the dynamic program when placed jokers are to count) says
-    whether all can; if not, a set next to the tiles laid out (a tile of the same number,
+    (backtracking, then the dynamic program once its steps have run out) says whether
+    all can; if not, a set next to the tiles laid out (a tile of the same number,
     or of the same colour within 4, or a joker) is broken too. A minimal choice of sets
     grows that way one set at a time: each of its sets shares a set of the arrangement
     with a placed tile or with another of its sets, or it could be kept.
     """
 
     def __init__(
-        self,
-        table: list[list[Tile]],
-        placed: list[Tile],
-        value: int,
-        rules: Rules,
-        effort: int | None = None,
+        self, table: list[list[Tile]], placed: list[Tile], rules: Rules, effort: int | None = None
     ):
         self.table = table
         self.wrap = rules.wrap_runs
         self.placed = placed
-        self.value = value
         self.pcounts, self.pj = _counts(placed)
-        self.real_value = sum(t.number for t in placed if not t.is_joker)  # type: ignore[misc]
         self.set_faces = [[FACE_KEY[t.id] for t in row] for row in table]
         self.set_jokers = [sum(1 for t in row if t.id >= 104) for row in table]
         holders: list[list[int]] = [[] for _ in range(COLOURS * N + 1)]
@@ -194,59 +187,38 @@ class _Fewest:
         return list(found)
 
     def _lay_out(self, broken: frozenset[int]) -> Any:
-        """The placed tiles and the broken sets' tiles laid out, the placed jokers worth
-        as much as the play counts them (some may take the place of a kept set's joker):
-        (problem or None, result, joker places taken), or None when they cannot be."""
+        """The placed tiles and the broken sets' tiles laid out: (None, sets of faces, -1
+        a joker) by backtracking, or (problem, result) by the dynamic program once the
+        backtracking's steps have run out; None when they cannot be. A placed joker scores
+        its penalty wherever it stands, so any layout keeps the play's value."""
         if broken in self.memo:
             return self.memo[broken]
         self.checks += 1
         if self.checks > FEWEST_CHECKS:
             raise _GiveUp
         counts, jokers = self._avail(broken)
-        jokers -= self.pj
-        found = None
-        if not self.pj:
-            try:
-                plain = _arrange_plain(counts, jokers, self.steps, self.wrap)
-            except _GiveUp:
-                self.steps[0] = 0
-            else:
-                found = None if plain is None else (None, plain, [])
-                self.memo[broken] = found
-                return found
-        spots: list[tuple[int, int, int]] = []  # (number, kept set, position) of its jokers
-        if self.pj:
-            for s, row in enumerate(self.table):
-                if s in broken or not self.set_jokers[s]:
-                    continue
-                reading = read_set(row, self.wrap)
-                spots.extend(
-                    (n, s, k)
-                    for k, (t, n) in enumerate(zip(reading.tiles, reading.numbers, strict=True))
-                    if t.is_joker
-                )
-            spots.sort(reverse=True)
-        for b in range(min(self.pj, len(spots)) + 1):
-            # b placed jokers take the dearest joker places of kept sets, whose jokers
-            # then have to be laid out with the rest.
-            need = (self.pj - b) * SCALE + self.value - self.real_value
-            need -= sum(n for n, _, _ in spots[:b])
-            problem = _Problem(counts, [0] * len(counts), jokers + b, self.pj - b, self.wrap)
-            self.searches += 1
-            if self.searches > FEWEST_SEARCHES:
+        try:
+            plain = _arrange_plain(counts, jokers, self.steps, self.wrap)
+        except _GiveUp:
+            self.steps[0] = 0
+        else:
+            found = None if plain is None else (None, plain)
+            self.memo[broken] = found
+            return found
+        self.searches += 1
+        if self.searches > FEWEST_SEARCHES:
+            raise _GiveUp
+        states = FEWEST_STATES
+        if self.until is not None:
+            states = min(states, self.until - closed_states())
+            if states <= 0:
                 raise _GiveUp
-            states = FEWEST_STATES
-            if self.until is not None:
-                states = min(states, self.until - closed_states())
-                if states <= 0:
-                    raise _GiveUp
-            try:  # one cut of the number circle, a bounded search: exact when it ends
-                result = _run_dp(problem, need - 1, states)
-            except _OutOfBudget:
-                raise _GiveUp from None
-            if result is not None:
-                found = (problem, result, spots[:b])
-                break
+        problem = _Problem(counts, [0] * len(counts), jokers, 0, self.wrap)
+        try:  # one cut of the number circle, a bounded search: exact when it ends
+            result = _run_dp(problem, NEG, states)
+        except _OutOfBudget:
+            raise _GiveUp from None
+        found = None if result is None else (problem, result)
         self.memo[broken] = found
         return found
 
@@ -319,31 +291,14 @@ class _Fewest:
 
     def play(self, answer: Any) -> list[list[Tile]]:
         """The final table: the sets ``answer`` keeps, then the tiles it lays out."""
-        broken, (problem, result, spots) = answer
-        rows: list[list[Tile]] = []
-        freed: list[Tile] = []
-        rack_jokers = [t for t in self.placed if t.is_joker]
-        swapped = {(s, k) for _, s, k in spots}
-        into = {s for _, s, _ in spots}
-        for s, row in enumerate(self.table):
-            if s in broken:
-                continue
-            if s not in into:
-                rows.append(row)
-                continue
-            laid = list(read_set(row, self.wrap).tiles)
-            for k in range(len(laid)):
-                if (s, k) in swapped:
-                    freed.append(laid[k])
-                    laid[k] = rack_jokers.pop()
-            rows.append(laid)
-        table_tiles = [t for s in sorted(broken) for t in self.table[s]] + freed
-        table_tiles += [t for t in self.placed if not t.is_joker]
+        broken, (problem, result) = answer
+        rows = [row for s, row in enumerate(self.table) if s not in broken]
+        tiles = [t for s in sorted(broken) for t in self.table[s]] + list(self.placed)
         if problem is None:
             shapes = [[(0, f, "T" if f < 0 else "") for f in faces] for faces in result]
         else:
             shapes = _read_back(problem, result)
-        laid_out, _ = _assign(shapes, table_tiles, rack_jokers)
+        laid_out, _ = _assign(shapes, tiles, [])
         return rows + laid_out
 
 
@@ -351,27 +306,25 @@ def _fewest_changed(
     table: list[list[Tile]],
     rows: list[list[Tile]],
     placed: list[Tile],
-    value: int,
     rules: Rules,
     changed: int,
     effort: int | None = None,
 ) -> list[list[Tile]] | None:
     """The final table changing fewest table sets for the play laid out as ``rows``
-    (``placed`` worth ``value``, ``changed`` table sets changed), or None when the search
+    (``placed`` the rack tiles, ``changed`` table sets changed), or None when the search
     is not tried or gives up (its own budget, or the solve's ``effort`` left, spent);
     ``rows`` itself when nothing changes fewer.
 
-    The placed tiles are the play's, and its sets made of placed tiles only (without
-    jokers) stay as they are: another play of the same count and value, or another use
-    of those tiles, is not looked for."""
+    The placed tiles are the play's, and its sets made of placed tiles only stay as they
+    are: another play of the same count and value, or another use of those tiles, is not
+    looked for."""
     placed_ids = {t.id for t in placed}
-    own = [r for r in rows if all(t.id in placed_ids and t.id < 104 for t in r)]
+    own = [r for r in rows if all(t.id in placed_ids for t in r)]
     own_ids = {t.id for r in own for t in r}
     rest = [t for t in placed if t.id not in own_ids]
     if len(rest) > FEWEST_TILES:
         return None
-    own_value = sum(t.number for r in own for t in r)  # type: ignore[misc]
-    fewest = _Fewest(table, rest, value - own_value, rules, effort)
+    fewest = _Fewest(table, rest, rules, effort)
     fewest.weigh(rows)
     try:
         answer = fewest.search(changed)

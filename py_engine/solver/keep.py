@@ -11,39 +11,12 @@ from typing import Any
 
 from ..rules import Rules
 from ..sets import read_set
+from ..sets import valid_ids as _is_set
 from ..tiles import FACE_KEY, JOKER_KEY, Tile, face_signature
-from .problem import N
 
 # Keeping a table set whole may need the tiles left around it laid out again: tried for
 # up to this many tiles, as one set or two sets of three (``_lay_out_small``).
 RELAYOUT_LIMIT = 6
-
-
-def _is_set(ids: Sequence[int], wrap: bool) -> bool:
-    """Whether tiles with these ids form a valid set (as ``read_set`` reads them)."""
-    size = len(ids)
-    if size < 3:
-        return False
-    faces = [i % 52 for i in ids if i < 104]
-    jokers = size - len(faces)
-    if jokers > 2:
-        return False
-    numbers = {f % N for f in faces}
-    colours = {f // N for f in faces}
-    if (
-        len(numbers) == 1
-        and size <= 4
-        and len(colours) == len(faces)
-        and not (size == 3 and jokers == 2)
-    ):
-        return True
-    if len(colours) != 1 or len(numbers) != len(faces) or size > N:
-        return False
-    if not wrap:
-        return max(numbers) - min(numbers) < size
-    ordered = sorted(numbers)
-    gap = max(b - a for a, b in zip(ordered, [*ordered[1:], ordered[0] + N], strict=True))
-    return N - gap + 1 <= size
 
 
 def _lay_out_small(tiles: list[Tile], wrap: bool) -> list[list[Tile]] | None:
@@ -66,7 +39,6 @@ def _keep_sets(
     table: list[list[Tile]],
     table_sigs: list[tuple[int, ...]],
     rows: list[list[Tile]],
-    placed: list[Tile],
     taken_ids: set[int],
     rules: Rules,
 ) -> tuple[list[list[Tile]], list[list[Tile]]]:
@@ -78,7 +50,7 @@ def _keep_sets(
     can be laid out again without it (``table_sigs``: the table sets' ``face_signature``).
     Returns the kept sets as they were and the rows of the rest.
     """
-    keeper = _Keeper(rows, placed, rules)
+    keeper = _Keeper(rows, rules)
     for row, sig in zip(table, table_sigs, strict=True):
         # (Without tiles taken out, every table tile is in the arrangement.)
         if taken_ids and any(t.id in taken_ids or t.id not in keeper.where for t in row):
@@ -92,13 +64,10 @@ class _Keeper:
     (None once given up), where each tile is, the tiles of each face, the sets of each
     face signature, and the table sets kept so far."""
 
-    def __init__(self, rows: list[list[Tile]], placed: list[Tile], rules: Rules) -> None:
-        self.rules = rules
+    def __init__(self, rows: list[list[Tile]], rules: Rules) -> None:
+        # (A placed joker scores its penalty wherever it stands: sets laid out again keep
+        # the play's value.)
         self.wrap = rules.wrap_runs
-        # A rack joker counts as the tile it stands for: a set laid out again must not
-        # move one to a cheaper place than the play's value counts it at.
-        self.jokers = sum(1 for t in placed if t.is_joker)
-        self.worth = _joker_worth(rows, self.jokers, rules) if self.jokers else 0
         self.sets: list[list[Tile] | None] = [list(r) for r in rows]
         self.where: dict[int, int] = {t.id: i for i, r in enumerate(rows) for t in r}
         self.by_face: dict[int, list[int]] = {}
@@ -152,13 +121,7 @@ class _Keeper:
     def _same_faces(self, row: list[Tile], sig: tuple[int, ...]) -> int | None:
         """A set of the arrangement with the faces of ``row`` that can give way to it."""
         sets = self.sets
-        match = next((i for i in self.by_sig.get(sig, []) if sets[i] is not None), None)
-        if match is not None and self.jokers and JOKER_KEY in sig:
-            # The same faces, but a joker may stand for a cheaper tile in the table's row.
-            others = [r for i, r in enumerate(sets) if r is not None and i != match]
-            if _joker_worth([*self.kept, row, *others], self.jokers, self.rules) < self.worth:
-                return None
-        return match
+        return next((i for i in self.by_sig.get(sig, []) if sets[i] is not None), None)
 
     def _left_too_broken(self, sig: tuple[int, ...], share: dict[int, int]) -> bool:
         """Without jokers the row's faces differ, so each tile comes from the first of its
@@ -198,8 +161,7 @@ class _Keeper:
         return True
 
     def _lay_out_rest(self, row: list[Tile], touched: list[int]) -> list[list[Tile]] | None:
-        """What the ``touched`` sets hold besides ``row``, laid out in valid sets (its
-        jokers worth as much as before), or None."""
+        """What the ``touched`` sets hold besides ``row``, laid out in valid sets, or None."""
         wrap = self.wrap
         removed = {t.id for t in row}
         leftovers = [[t for t in self.sets[i] if t.id not in removed] for i in touched]  # type: ignore[union-attr]
@@ -208,13 +170,6 @@ class _Keeper:
             laid = [r for r in leftovers if r]
         elif sum(map(len, leftovers)) <= RELAYOUT_LIMIT:
             laid = _lay_out_small([t for r in leftovers for t in r], wrap)
-        if laid is not None and self.jokers:
-            others = [r for i, r in enumerate(self.sets) if r is not None and i not in touched]
-            if (
-                _joker_worth([*self.kept, row, *others, *laid], self.jokers, self.rules)
-                < self.worth
-            ):
-                return None
         return laid
 
     def _take_out(self, row: list[Tile], emptied: list[int], laid: list[list[Tile]]) -> None:
@@ -279,13 +234,3 @@ def _changed(table_sigs: Sequence[tuple[int, ...]], answer: list[list[Tile]]) ->
         else:
             changed += 1
     return changed
-
-
-def _joker_worth(rows: list[list[Tile]], jokers: int, rules: Rules) -> int:
-    """What ``jokers`` placed jokers count for in these rows: the dearest joker places."""
-    readings = [read_set(row, rules.wrap_runs) for row in rows]
-    numbers = sorted(
-        (n for r in readings for t, n in zip(r.tiles, r.numbers, strict=True) if t.is_joker),
-        reverse=True,
-    )
-    return sum(numbers[:jokers])

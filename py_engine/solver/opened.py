@@ -43,7 +43,7 @@ def _solve_open(
     if taken is None:
         return None
     forced_rack, taken_ids = taken
-    problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs)
+    problem = _Problem(tcounts, rcounts, tj, rj, rules.wrap_runs, joker=rules.joker_penalty)
     forced = sum(SCALE + t.number for t in forced_rack)  # type: ignore[operator]
     if forced_rack:
         result = _search(problem, beat - forced - 1 if beat > NEG else NEG, effort=effort)
@@ -73,7 +73,6 @@ def _solve_open(
                 table,
                 rows,
                 placed,
-                result.score % SCALE,
                 rules,
                 changed,
                 None if effort is None else effort - (closed_states() - start),
@@ -83,7 +82,7 @@ def _solve_open(
             if fewest is not rows:
                 rows, changed = fewest, _changed(sigs, fewest)
         else:
-            kept, rows = _keep_sets(table, sigs, rows, placed, taken_ids, rules)
+            kept, rows = _keep_sets(table, sigs, rows, taken_ids, rules)
             changed = _changed(sigs, [*kept, *rows])
     value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)

@@ -13,9 +13,10 @@ from ..tiles import Tile
 
 N = 13
 COLOURS = 4
-SCALE = 1024  # score = tiles placed * SCALE + value placed
+# A score is tiles placed * SCALE + the points they take off the rack (face values, a
+# joker at the rules' penalty: at most 104 tiles' 728 and two jokers' 400, below SCALE).
+SCALE = 2048
 NEG = -(10**9)  # the score of what cannot be (table tiles left out)
-JOKER_BEST = SCALE + N  # the most a rack joker can add
 
 
 class SolverInputError(ValueError):
@@ -27,8 +28,9 @@ class Play:
     """A solver answer: the whole table at the end of the turn and the rack tiles placed.
 
     ``placed`` is empty (and ``table`` the table as it was) when there is no play.
-    ``value`` is the total the placed tiles count for (a joker as the tile it stands for);
-    before opening it is the opening total. ``changed`` counts table sets not kept whole.
+    ``value`` is the points the placed tiles take off the rack (face values, a joker at
+    the rules' joker penalty); before opening it is the opening total (a joker counting
+    as the tile it stands for). ``changed`` counts table sets not kept whole.
     ``proven`` is False when a search gave up at its effort first: then a better play may
     exist (and "no opening", or no play, means none was found).
     """
@@ -70,10 +72,19 @@ class _Problem:
     # With wrap-around runs the numbers are a circle, so the search may cut it anywhere:
     # place n of the search holds number (n - 1 + shift) % 13 + 1 (``search._rotated``).
     shift: int = 0
+    joker: int = 30  # what a rack joker placed scores besides SCALE: the joker penalty
+
+    @property
+    def joker_score(self) -> int:
+        """The score a rack joker adds when placed, wherever it stands."""
+        return SCALE + self.joker
 
 
-# The number each place 1..13 of the search holds, per shift (index 0 unused).
+# The number each place 1..13 of the search holds, per shift (index 0 unused); and for
+# MIRROR, the numbers from 13 down to 1 (without wrap-around runs: ``search._search``).
+MIRROR = N
 _NUMBERS = [(0, *((n - 1 + shift) % N + 1 for n in range(1, N + 1))) for shift in range(N)]
+_NUMBERS.append((0, *(N + 1 - n for n in range(1, N + 1))))
 
 
 @dataclass(slots=True)

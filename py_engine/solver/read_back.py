@@ -10,7 +10,7 @@ from typing import Any
 
 from ..tiles import Tile
 from .moves import _MOVE_LIST, HEAD, T1, T2, _group_partitions, _Move
-from .problem import _NUMBERS, COLOURS, N, _Problem, _Result
+from .problem import _NUMBERS, COLOURS, MIRROR, N, _Problem, _Result
 
 
 @dataclass(slots=True)
@@ -29,10 +29,14 @@ def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, 
     if not result.shift:
         return sets
     numbers = _NUMBERS[result.shift]
-    return [
+    sets = [
         [(numbers[n], -1 if face < 0 else face - n + numbers[n], kind) for n, face, kind in row]
         for row in sets
     ]
+    if result.shift != MIRROR:
+        return sets
+    # Searched from 13 down: runs read back high to low (a group's tiles all one number).
+    return [row[::-1] if row[0][0] != row[-1][0] else row for row in sets]
 
 
 _ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 2, "head": 3}
