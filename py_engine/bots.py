@@ -40,9 +40,12 @@ from .solver import Play, can_play, closed_states, solve
 from .tiles import DECK, Tile
 from .turns import check_turn, describe_play, play_steps, settle_table
 
-__all__ = ["LEVELS", "BotTurn", "choose_turn", "hint"]
+__all__ = ["LEVELS", "MEASURE_LEVELS", "BotTurn", "choose_turn", "hint"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
+# Levels for measuring only (the arena), never offered in the page: hard with a little
+# noise, to tell the expert's gain over hard from exploiting hard's being predictable.
+MEASURE_LEVELS = ("hard-noisy",)
 
 Table = list[list[Tile]]
 
@@ -126,7 +129,7 @@ def choose_turn(
     game: Round, player: int, level: str, rng: random.Random, name: str | None = None
 ) -> BotTurn:
     """The turn ``level`` plays for ``player`` (whose turn it must be)."""
-    if level not in LEVELS:
+    if level not in LEVELS and level not in MEASURE_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
     view = View.of(game, player)
     table = _LEVELS[level](view, rng)
@@ -182,6 +185,23 @@ def _laid_out(view: View, play: Play) -> Table:
 def _hard(view: View, rng: random.Random) -> Table | None:
     play = _best(view)
     return play.table if play.found else None
+
+
+NOISE = 0.2  # hard-noisy: the share of its turns with a play (once opened) it plays worse
+
+
+def _hard_noisy(view: View, rng: random.Random) -> Table | None:
+    """Hard, except that one turn in five that it has a play once opened (and cannot go
+    out), it keeps one tile of its best play, chosen at random, on its rack and plays the
+    best play without it (or draws when there is none)."""
+    play = _best(view)
+    if not play.found:
+        return None
+    if view.opened and play.count < len(view.rack) and rng.random() < NOISE:
+        kept = rng.choice(play.placed)
+        play = _best(view, [t for t in view.rack if t.id != kept.id])
+        return play.table if play.found else None
+    return play.table
 
 
 # ----- easy and medium: simple moves on the table as it lies ------------------------------
@@ -638,7 +658,13 @@ def _next_turns(view: View, plays: list[Play], draws: list[Tile], search: _Searc
     return [total / max(1, tried) for total in totals]
 
 
-_LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}
+_LEVELS = {
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
+    "expert": _expert,
+    "hard-noisy": _hard_noisy,
+}
 
 
 # ----- describing a turn ---------------------------------------------------------------

@@ -138,6 +138,26 @@ def test_hard_places_the_most_and_the_hint_agrees(by_hand) -> None:
     assert check.ok
 
 
+def test_hard_noisy_sometimes_keeps_a_tile_of_its_best_play_back(by_hand) -> None:
+    game = by_hand.rigged(["R6 B9 Y9 K9 Y1", "K2"], ["R3 R4 R5"], opened=[True, True])
+    placed = [len(choose_turn(game, 0, "hard-noisy", random.Random(s)).placed) for s in range(60)]
+    # hard's 4 tiles (R6 and the 9s), or fewer when one of them is kept back: R6 kept, the
+    # 9s go down; a 9 kept, only R6 does
+    assert set(placed) == {1, 3, 4}
+    assert 3 <= placed.count(1) + placed.count(3) <= 25  # about one turn in five
+    going_out = by_hand.rigged(["R6 R7", "K2"], ["R3 R4 R5"], opened=[True, True])
+    assert all(
+        len(choose_turn(going_out, 0, "hard-noisy", random.Random(s)).placed) == 2
+        for s in range(20)
+    )
+
+
+def test_hard_noisy_is_for_measuring_only() -> None:
+    game = play_out(["hard-noisy", "hard"], seed="legal-hard-noisy")
+    assert game.is_over
+    assert "hard-noisy" not in LEVELS  # the page and the bridge offer LEVELS only
+
+
 def test_hint_before_opening_and_when_nothing_fits(by_hand) -> None:
     game = by_hand.rigged(["R1 R2 R3 B7", "K2"], [], opened=[False, False])
     assert hint(game, 0) is None
