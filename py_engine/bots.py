@@ -33,6 +33,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import expert
+from .expert.chances import _win_chance
 from .rounds import Round
 from .rules import Rules
 from .sets import read_set
@@ -84,9 +86,11 @@ class View:
     others_opened: tuple[bool, ...] = ()  # whether each of them has opened, same order
     # each one's last move, same order: "draw", "play" (after they had opened), else None
     others_last: tuple[str | None, ...] = ()
+    # the next player's turns, oldest first, as ``_turns_of`` tells them (the expert's)
+    history: tuple[tuple[str, Table], ...] = ()
 
     @classmethod
-    def of(cls, game: Round, player: int) -> View:
+    def of(cls, game: Round, player: int, history: bool = False) -> View:
         n = game.players
         order = [(player + k) % n for k in range(1, n)]
         return cls(
@@ -99,6 +103,9 @@ class View:
             pool=len(game.pool),
             others_opened=tuple(game.opened[p] for p in order if not game.resigned[p]),
             others_last=tuple(_last_move(game, p) for p in order if not game.resigned[p]),
+            history=_turns_of(game, next(p for p in order if not game.resigned[p]))
+            if history
+            else (),
         )
 
     def unseen(self) -> list[Tile]:
@@ -122,6 +129,25 @@ def _last_move(game: Round, player: int) -> str | None:
     return last
 
 
+def _turns_of(game: Round, player: int) -> tuple[tuple[str, Table], ...]:
+    """``player``'s turns, oldest first, each with the table it tells about: "open" and
+    "play" with the table they left, "wait" (a draw before opening) and "draw" (after)
+    with the table they drew on. A penalty is a draw."""
+    table: Table = []
+    opened = False
+    turns = []
+    for action in game.actions:
+        kind = action.get("action")
+        if kind == "play":
+            table = [[DECK[i] for i in row] for row in action["table"]]
+            if action.get("player") == player:
+                turns.append(("play" if opened else "open", table))
+                opened = True
+        elif kind in ("draw", "penalty") and action.get("player") == player:
+            turns.append(("draw" if opened else "wait", table))
+    return tuple(turns)
+
+
 # ----- the levels ------------------------------------------------------------------------
 
 
@@ -131,7 +157,7 @@ def choose_turn(
     """The turn ``level`` plays for ``player`` (whose turn it must be)."""
     if level not in LEVELS and level not in MEASURE_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    view = View.of(game, player)
+    view = View.of(game, player, history=level == "expert")
     table = _LEVELS[level](view, rng)
     name = name or f"Computer {player}"
     if table is not None:
@@ -431,6 +457,11 @@ def _expert(view: View, rng: random.Random) -> Table | None:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
+    if len(view.others) == 1:
+        choice = expert.choose(view, best)
+        if choice is None:
+            return None
+        return best.table if choice is best else _laid_out(view, choice)
     search = _Search()
     if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
         return _rollout_choice(view, _same_size_plays(view, best, search), rng, search)
@@ -584,40 +615,10 @@ def _rollout(
     return 1.0 - _win_chance(len(opp), len(mine))  # the opponent is to move
 
 
-# How often the player to move went on to win a two-player round of hard against hard,
-# by [their tiles][the other's tiles] (each capped at 14): 3,000 rounds, every turn once
-# both had opened, thin cells shrunk towards 0.5 + 0.06 per tile of difference.
-# Made by benchmarks/expert_eval.py, which prints it.
-_WIN_CHANCE = (  # in thousandths
-    (500, 560, 620, 680, 740, 800, 860, 920, 950, 950, 950, 950, 950, 950, 950),
-    (440, 618, 579, 704, 759, 789, 785, 809, 802, 907, 853, 913, 960, 950, 952),
-    (380, 490, 507, 623, 675, 716, 722, 763, 771, 781, 848, 854, 886, 966, 917),
-    (320, 369, 428, 500, 591, 618, 648, 659, 719, 715, 663, 762, 778, 767, 968),
-    (260, 287, 355, 433, 500, 561, 595, 621, 610, 674, 655, 671, 732, 717, 778),
-    (200, 253, 337, 385, 450, 502, 555, 576, 596, 574, 630, 617, 665, 720, 720),
-    (140, 207, 300, 381, 431, 458, 495, 534, 561, 566, 567, 606, 654, 700, 688),
-    (80, 202, 278, 337, 404, 423, 469, 509, 499, 553, 578, 563, 605, 650, 609),
-    (50, 129, 238, 345, 366, 442, 464, 486, 509, 506, 543, 525, 526, 592, 619),
-    (50, 244, 214, 313, 389, 395, 445, 479, 480, 494, 515, 556, 533, 538, 604),
-    (50, 132, 229, 247, 364, 407, 422, 458, 480, 481, 500, 490, 537, 561, 585),
-    (50, 121, 203, 268, 339, 399, 407, 432, 474, 502, 492, 518, 511, 553, 536),
-    (50, 50, 73, 289, 379, 358, 326, 403, 452, 473, 480, 473, 501, 525, 530),
-    (50, 43, 143, 226, 298, 345, 341, 375, 395, 438, 451, 463, 510, 476, 531),
-    (50, 43, 31, 125, 269, 320, 347, 370, 403, 402, 431, 459, 492, 502, 500),
-)
-
-
 def _look(table: Table, rack: list[Tile], opened: bool, rules: Rules) -> Play:
     """The greedy play the look-ahead assumes: the solver's, tiles only, within
     LOOKAHEAD_EFFORT."""
     return solve(table, rack, opened=opened, rules=rules, layout=False, effort=LOOKAHEAD_EFFORT)
-
-
-def _win_chance(mover: int, other: int) -> float:
-    """The chance that the player to move, holding ``mover`` tiles against ``other``, wins
-    a two-player round between greedy players (``_WIN_CHANCE``)."""
-    cap = len(_WIN_CHANCE) - 1
-    return _WIN_CHANCE[min(mover, cap)][min(other, cap)] / 1000
 
 
 def _same_size_plays(view: View, best: Play, search: _Search) -> list[Play]:
