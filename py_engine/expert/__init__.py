@@ -2,8 +2,8 @@
 same size, plays that keep one of its tiles back, or drawing, chosen by a learned model of
 each option's advantage over the max play, from what the opponent's turns say they hold.
 
-``bots`` plays the rest of the expert (the opening, three and four players, the rollouts
-it falls back on); this package imports nothing above the solver.
+``bots`` plays the rest of the expert (the opening, going out, three and four players);
+this package imports nothing above the solver.
 """
 
 from __future__ import annotations

@@ -10,7 +10,9 @@ import json
 from functools import cache
 from importlib import resources
 
-from .features import FLAGS, OPTION, POSITION, Position
+from .features import FLAGS, OPTION, Position
+
+__all__ = ["advantage", "inputs", "weights"]
 
 WEIGHTS = "advantage.json"
 
@@ -35,13 +37,5 @@ def advantage(position: Position, option: dict[str, float], best: dict[str, floa
     """The option's predicted advantage over the max play."""
     w = weights()
     x = inputs(position, option, best)
-    return (
-        sum(
-            (v - mu) / sd * k
-            for v, mu, sd, k in zip(x, w["mean"], w["scale"], w["weight"], strict=True)
-        )
-        + w["bias"]
-    )
-
-
-__all__ = ["POSITION", "advantage", "inputs", "weights"]
+    terms = zip(x, w["mean"], w["scale"], w["weight"], strict=True)
+    return sum((v - mu) / sd * k for v, mu, sd, k in terms) + w["bias"]
