@@ -8,9 +8,9 @@ arena's) and, at every turn once both players have opened, notes the rack sizes 
 player to move and of the other, and whether the player to move won the round. Prints the
 win rate per pair of sizes (capped at 14), each shrunk towards a plain guess
 (0.5 + 0.06 per tile of difference) by 20 rounds' weight so thin cells stay sensible, as
-the ``_WIN_CHANCE`` table that ``py_engine/bots.py`` holds, and how many turns each cell
-saw. The expert's rollouts end with this table instead of a guess from the difference in
-rack sizes alone.
+the ``_WIN_CHANCE`` table that ``py_engine/expert/chances.py`` holds, and how many turns each cell
+saw. The rollouts that label the expert's training data (benchmarks/expert_data.py) end with
+this table, and the expert's model reads it as one of its features.
 """
 
 from __future__ import annotations

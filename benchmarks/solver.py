@@ -250,6 +250,7 @@ def expert_solves(rounds: int, seed: str = "x") -> None:
     against hard, and print the solves per second a move performs."""
     import py_engine.bots as bots
     from py_engine.arena import bot_turns
+    from py_engine.expert import features, guess
     from py_engine.rounds import Round
 
     calls = [0]
@@ -266,8 +267,12 @@ def expert_solves(rounds: int, seed: str = "x") -> None:
 
         return call
 
-    real = bots.solve, bots.can_play
-    bots.solve, bots.can_play = counted(real[0]), counted(real[1])
+    # every solver entry an expert move reaches: its own play and the three- and four-player
+    # look-ahead (bots), the two-player options (features) and the guess's fits (guess)
+    places = [(bots, "solve"), (features, "solve"), (guess, "can_play")]
+    real = [getattr(module, name) for module, name in places]
+    for (module, name), function in zip(places, real, strict=True):
+        setattr(module, name, counted(function))
     moves: list[tuple[int, float, float]] = []  # solver calls, move seconds, solver seconds
     try:
         for k in range(rounds):
@@ -279,7 +284,8 @@ def expert_solves(rounds: int, seed: str = "x") -> None:
                     moves.append((calls[0], seconds, inner[0]))
                 calls[0], inner[0] = 0, 0.0
     finally:
-        bots.solve, bots.can_play = real
+        for (module, name), function in zip(places, real, strict=True):
+            setattr(module, name, function)
     count = [m[0] for m in moves]
     total_calls, total_time = sum(count), sum(m[1] for m in moves)
     big = [m for m in moves if m[0] >= 20]

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from itertools import permutations
 from typing import Any
 
-from .bots import LEVELS, BotTurn, choose_turn
+from .bots import LEVELS, MEASURE_LEVELS, BotTurn, choose_turn
 from .limits import JSONLimitError, read_json
 from .rounds import Reason, Round
 from .rules import Rules, RulesError
@@ -221,10 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true")
     args = parser.parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
-    unknown = [p for p in players if p not in LEVELS]
+    unknown = [p for p in players if p not in LEVELS + MEASURE_LEVELS]
     if unknown or not 2 <= len(players) <= 4:
         print(
-            f"--players needs 2 to 4 of: {', '.join(LEVELS)} (got {args.players!r})",
+            f"--players needs 2 to 4 of: {', '.join(LEVELS + MEASURE_LEVELS)} "
+            f"(got {args.players!r})",
             file=sys.stderr,
         )
         return 2

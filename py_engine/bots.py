@@ -5,19 +5,17 @@
 - ``medium``: adds to and splits table sets with simple rearrangements (taking a spare tile
   from a long set, swapping a joker out), but not the full search.
 - ``hard``: the solver every turn: the most tiles ("greedy optimal"), within MOVE_EFFORT.
-- ``expert``: the solver plus strategy. With two players and a rack of 5 tiles or
-  fewer it weighs the plays of the best size, and drawing when the best play is 1 or 2
-  tiles, by short rollouts (both sides greedy for two turns each, over deals of the
-  unseen tiles; a rollout still going is scored by how often a greedy player with those
-  rack sizes went on to win). With an opponent close to going out it picks, among the
-  plays of the best size, the one whose leftover rack does best next turn, less the
-  chance that the table it leaves lets them go out. Racks it samples for the opponent who moved last
-  agree with that move: one who drew had nothing to lay on this table, one who played
-  has nothing left to lay on it. It goes out whenever it can.
+- ``expert``: the solver plus strategy, going out whenever it can. With two players,
+  once opened, it chooses among the max play, other plays of the same size, plays one tile
+  short and drawing, by a learned model of each one's advantage over the max play that
+  reads the opponent's rack from all their turns (``py_engine/expert``). With three or
+  four, it plays as hard does unless an opponent is close to going out: then, of the plays
+  of the best size, the one whose leftover rack does best next turn, less the chance that
+  the table it leaves lets them go out.
 
 Every level sees only what its player may see: its rack, the table, the number of tiles
-the others hold, whether each has opened and drew or played last, and the size of the
-pool. Each turn is deterministic given ``rng``, and its searches are bounded by counts of
+the others hold, the size of the pool and (the expert) the next player's turns so far.
+Each turn is deterministic given ``rng``, and its searches are bounded by counts of
 work (MOVE_EFFORT, and the expert's look-ahead efforts), never the clock.
 
 >>> from .rounds import Round
@@ -34,16 +32,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import expert
 from .rounds import Round
 from .rules import Rules
 from .sets import read_set
-from .solver import Play, can_play, closed_states, solve
+from .solver import Play, closed_states, solve
 from .tiles import DECK, Tile
 from .turns import check_turn, describe_play, play_steps, settle_table
 
-__all__ = ["LEVELS", "BotTurn", "choose_turn", "hint"]
+__all__ = ["LEVELS", "MEASURE_LEVELS", "BotTurn", "choose_turn", "hint"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
+# Levels for measuring only (the arena), never offered in the page: hard with a little
+# noise, to tell the expert's gain over hard from exploiting hard's being predictable.
+MEASURE_LEVELS = ("hard-noisy",)
 
 Table = list[list[Tile]]
 
@@ -79,12 +81,11 @@ class View:
     rules: Rules
     others: tuple[int, ...]  # rack sizes of the other active players, in turn order
     pool: int
-    others_opened: tuple[bool, ...] = ()  # whether each of them has opened, same order
-    # each one's last move, same order: "draw", "play" (after they had opened), else None
-    others_last: tuple[str | None, ...] = ()
+    # the next player's turns, oldest first, as ``_turns_of`` tells them (the expert's)
+    history: tuple[tuple[str, Table], ...] = ()
 
     @classmethod
-    def of(cls, game: Round, player: int) -> View:
+    def of(cls, game: Round, player: int, history: bool = False) -> View:
         n = game.players
         order = [(player + k) % n for k in range(1, n)]
         return cls(
@@ -95,8 +96,9 @@ class View:
             rules=game.rules,
             others=tuple(len(game.racks[p]) for p in order if not game.resigned[p]),
             pool=len(game.pool),
-            others_opened=tuple(game.opened[p] for p in order if not game.resigned[p]),
-            others_last=tuple(_last_move(game, p) for p in order if not game.resigned[p]),
+            history=_turns_of(game, next(p for p in order if not game.resigned[p]))
+            if history
+            else (),
         )
 
     def unseen(self) -> list[Tile]:
@@ -105,19 +107,23 @@ class View:
         return [t for t in DECK if t.id not in seen]
 
 
-def _last_move(game: Round, player: int) -> str | None:
-    """``player``'s last move, when it tells something about their rack: "draw", or "play"
-    when they had opened before it (an opening leaves tiles that may fit the table)."""
-    plays = 0
-    last = None
+def _turns_of(game: Round, player: int) -> tuple[tuple[str, Table], ...]:
+    """``player``'s turns, oldest first, each with the table it tells about: "open" and
+    "play" with the table they left, "wait" (a draw before opening) and "draw" (after)
+    with the table they drew on. A penalty is a draw."""
+    table: Table = []
+    opened = False
+    turns = []
     for action in game.actions:
-        if action.get("player") != player:
-            continue
         kind = action.get("action")
         if kind == "play":
-            plays += 1
-        last = kind if kind in ("draw", "play") and (kind == "draw" or plays > 1) else None
-    return last
+            table = [[DECK[i] for i in row] for row in action["table"]]
+            if action.get("player") == player:
+                turns.append(("play" if opened else "open", table))
+                opened = True
+        elif kind in ("draw", "penalty") and action.get("player") == player:
+            turns.append(("draw" if opened else "wait", table))
+    return tuple(turns)
 
 
 # ----- the levels ------------------------------------------------------------------------
@@ -127,9 +133,9 @@ def choose_turn(
     game: Round, player: int, level: str, rng: random.Random, name: str | None = None
 ) -> BotTurn:
     """The turn ``level`` plays for ``player`` (whose turn it must be)."""
-    if level not in LEVELS:
+    if level not in LEVELS and level not in MEASURE_LEVELS:
         raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-    view = View.of(game, player)
+    view = View.of(game, player, history=level == "expert")
     table = _LEVELS[level](view, rng)
     name = name or f"Computer {player}"
     if table is not None:
@@ -194,6 +200,23 @@ def _laid_out(view: View, play: Play) -> Table:
 def _hard(view: View, rng: random.Random) -> Table | None:
     play = _best(view)
     return play.table if play.found else None
+
+
+NOISE = 0.2  # hard-noisy: the share of its turns with a play (once opened) it plays worse
+
+
+def _hard_noisy(view: View, rng: random.Random) -> Table | None:
+    """Hard, except that one turn in five that it has a play once opened (and cannot go
+    out), it keeps one tile of its best play, chosen at random, on its rack and plays the
+    best play without it (or draws when there is none)."""
+    play = _best(view)
+    if not play.found:
+        return None
+    if view.opened and play.count < len(view.rack) and rng.random() < NOISE:
+        kept = rng.choice(play.placed)
+        play = _best(view, [t for t in view.rack if t.id != kept.id])
+        return play.table if play.found else None
+    return play.table
 
 
 # ----- easy and medium: simple moves on the table as it lies ------------------------------
@@ -395,23 +418,19 @@ GO_OUT_BONUS = 5.0
 DENY = 3  # with an opponent this close to going out, weigh what the table gives them
 DENY_SAMPLES = 10
 DENY_WEIGHT = 10.0
-RACK_TRIES = 40  # sampled racks tried per deal to find one that agrees with the opponent
 # The look-ahead's solves give up after closing the groups of this many states, with the
-# best play found by then (see ``solve``): a rollout only estimates, and a few positions
+# best play found by then (see ``solve``): a look-ahead only estimates, and a few positions
 # with wrap-around runs would take the exact search a second or more each.
 LOOKAHEAD_EFFORT = 5000
-# And one decision's look-ahead takes no further sample (a deal of the rollouts, a draw or a
-# rack for the opponent) once its searches together have closed the groups of this many
-# states, a count, so the same moves on every machine; the samples it finished decide.
-# Unbounded, 60 two-player rounds (1,855 expert moves) had 85 moves spend over 10,000 and
-# 9 over 30,000, the most 73,251 states: 1.7 s in CPython, about twice that in the page on
-# a laptop and several times that on a phone. A budget of 10,000 cost the expert 1.4
-# points against hard (7 rounds of 1,000 won, 21 lost): 25,000 cuts only the longest.
+# And one decision's look-ahead takes no further sample (a draw or a rack for an opponent)
+# once its searches together have closed the groups of this many states, a count, so the
+# same moves on every machine; the samples it finished decide. (Measured on the two-player
+# rollouts this expert had until session 31: 25,000 cut only the longest decisions.)
 THINK_EFFORT = 25_000
-# A sample once begun is finished, so a decision could still run far past THINK_EFFORT (a
-# deal's racks are looked for in up to RACK_TRIES searches, a rollout's options each take
-# four): no look-ahead search starts that could take the decision past THINK_LIMIT; the
-# look-ahead is dropped there and the best play made, as hard makes it.
+# A sample once begun is finished, so a decision could still run past THINK_EFFORT (a
+# deny sample looks at every candidate): no look-ahead search starts that could take the
+# decision past THINK_LIMIT; the look-ahead is dropped there and the best play made, as
+# hard makes it.
 THINK_LIMIT = 100_000
 
 
@@ -420,24 +439,26 @@ class _OutOfThought(Exception):
 
 
 def _expert(view: View, rng: random.Random) -> Table | None:
-    """The most tiles, as hard plays, with two changes:
+    """The most tiles, as hard plays, but going out whenever it can, and:
 
-    - Endgame, two players and a rack of ROLLOUT_RACK or fewer: it weighs the plays of the
-      best size, and drawing, by short rollouts over deals of the unseen tiles.
-    - With an opponent close to going out: of the plays of the best size, the one whose
-      leftover rack does best next turn, less the chance that the table it leaves lets that
-      opponent go out.
-
-    Racks sampled for the opponent who moved last agree with what they did: a greedy
-    player who drew had nothing to play on this table, and one who played has nothing
-    left to play on it. Going out is always taken. The look-ahead takes no further sample
-    once its searches have spent THINK_EFFORT (the samples it finished decide), and is
-    dropped for the best play at THINK_LIMIT."""
+    - Two players, once opened: the choice of ``expert.choose`` among the max play, other
+      plays of its size, plays one tile short and drawing, by a learned model of each
+      one's advantage, reading the opponent's rack from all their turns.
+    - Three or four players, with an opponent close to going out: of the plays of the best
+      size, the one whose leftover rack does best next turn, less the chance that the
+      table it leaves lets that opponent go out. The look-ahead takes no further sample
+      once its searches have spent THINK_EFFORT (the samples it finished decide), and is
+      dropped for the best play at THINK_LIMIT."""
     best = _best(view)
     if not best.found:
         return None
     if best.count == len(view.rack) or not view.opened:
         return best.table  # going out, or opening: take it
+    if len(view.others) == 1:
+        choice = expert.choose(view, best)
+        if choice is None:
+            return None
+        return best.table if choice is best else _laid_out(view, choice)
     try:
         return _look_ahead(view, best, rng, _Search())
     except _OutOfThought:
@@ -445,11 +466,10 @@ def _expert(view: View, rng: random.Random) -> Table | None:
 
 
 def _look_ahead(view: View, best: Play, rng: random.Random, search: _Search) -> Table | None:
-    """The expert's choice once it has its best play (see ``_expert``)."""
-    if ROLLOUT and len(view.others) == 1 and len(view.rack) <= ROLLOUT_RACK:
-        return _rollout_choice(view, _same_size_plays(view, best, search), rng, search)
+    """Three or four players, once the expert has its best play (see ``_expert``)."""
     if min(view.others, default=99) > DANGER and view.pool:
         return best.table
+    search = _Search()
     candidates = _same_size_plays(view, best, search)
     if len(candidates) == 1:
         return best.table
@@ -460,7 +480,7 @@ def _look_ahead(view: View, best: Play, rng: random.Random, search: _Search) -> 
     if DENY and close <= DENY and unseen:
         outs = []  # for each rack sampled, whether each candidate lets it go out
         for _ in search.samples(DENY_SAMPLES):
-            rack = _deal(view, unseen, rng, close, search)[0]
+            rack = _deal(unseen, rng, close)
             outs.append(
                 [
                     _look(c.table, rack, True, view.rules, search).count == len(rack)
@@ -473,47 +493,17 @@ def _look_ahead(view: View, best: Play, rng: random.Random, search: _Search) -> 
     return best.table if choice == 0 else _laid_out(view, candidates[choice])
 
 
-def _deal(
-    view: View,
-    unseen: list[Tile],
-    rng: random.Random,
-    size: int | None = None,
-    search: _Search | None = None,
-) -> tuple[list[Tile], list[Tile]]:
-    """A rack for the next player (``size`` tiles, by default all they hold) and the pool
-    order, from the unseen tiles. When that player has opened and moved last (two
-    players), the rack agrees with a greedy player's move: after a draw, the rack less one
-    tile has no play on this table; after a play, the rack has none left. Racks that agree
-    are looked for among RACK_TRIES shuffles; ``search``, shared by the deals of one
-    decision, stops the looking for the rest of it once a deal found none."""
-    size = view.others[0] if size is None else size
-    last = view.others_last[0] if view.others_last else None
+def _deal(unseen: list[Tile], rng: random.Random, size: int) -> list[Tile]:
+    """A rack of ``size`` tiles for an opponent, drawn from the unseen tiles."""
     tiles = list(unseen)
     rng.shuffle(tiles)
-    opened = view.others_opened[0] if view.others_opened else False
-    if len(view.others) != 1 or not opened or last not in ("draw", "play") or size > view.others[0]:
-        return tiles[:size], tiles[size:]
-    if search is not None and search.hopeless:
-        return tiles[:size], tiles[size:]
-    need = size - 1 if last == "draw" and size == view.others[0] else size
-    for _ in range(RACK_TRIES):
-        effort = LOOKAHEAD_EFFORT if search is None else search.effort()
-        if not can_play(view.table, tiles[:need], view.rules, effort):
-            break
-        rng.shuffle(tiles)
-    else:
-        if search is not None:
-            search.hopeless = True
-    return tiles[:size], tiles[size:]
+    return tiles[:size]
 
 
 @dataclass(slots=True)
 class _Search:
-    """One decision's look-ahead: whether racks that agree are too rare here to look for
-    (a deal just failed to find one in RACK_TRIES shuffles), and what its searches have
-    spent since it began."""
+    """One decision's look-ahead: what its searches have spent since it began."""
 
-    hopeless: bool = False
     start: int = field(default_factory=closed_states)
 
     def over(self) -> bool:
@@ -537,107 +527,6 @@ class _Search:
             yield k
 
 
-ROLLOUT = True  # two players, small rack: choose by short greedy rollouts
-ROLLOUT_RACK = 5  # racks of this many tiles or fewer
-ROLLOUTS = 4  # sampled deals of the unseen tiles
-HORIZON = 2  # turns each simulated after this one
-CONSIDER_DRAW = 2  # weigh drawing when the best play places this many tiles or fewer
-
-
-def _rollout_choice(
-    view: View, candidates: list[Play], rng: random.Random, search: _Search
-) -> Table | None:
-    """Two players: weigh each candidate (and drawing, when the best play is small) by
-    playing the round on for a few turns, both sides greedy, over deals of the unseen
-    tiles sampled for the opponent's rack and the pool (the same deals for every
-    candidate). A round won in the rollout counts 1; one still going, the chance that
-    hard-against-hard rounds give a player with these rack sizes (``_WIN_CHANCE``).
-    Once ``search`` has spent its effort, the deals played out for every option decide
-    (the first always is)."""
-    unseen = view.unseen()
-    opp_open = view.others_opened[0] if view.others_opened else True
-    options: list[Play | None] = list(candidates)
-    if CONSIDER_DRAW and candidates[0].count <= CONSIDER_DRAW and view.pool:
-        options.append(None)
-    scores = [0.0] * len(options)
-    for k in search.samples(ROLLOUTS):
-        opp, deal_pool = _deal(view, unseen, rng, search=search)
-        row = []
-        for option in options:
-            if k > 1 and search.over():
-                break
-            if option is None:  # the tile drawn is the next the rollout would deal
-                pool = list(deal_pool)
-                table, rack = view.table, [*view.rack, pool.pop()]
-            else:
-                pool = deal_pool
-                placed = {t.id for t in option.placed}
-                table, rack = option.table, [t for t in view.rack if t.id not in placed]
-            row.append(_rollout(view.rules, table, rack, opp, opp_open, pool, search))
-        if len(row) < len(options):
-            break  # this deal was not played out for every option: left out
-        scores = [total + score for total, score in zip(scores, row, strict=True)]
-    best = max(range(len(options)), key=lambda k: (scores[k], -k))
-    choice = options[best]
-    if choice is None:
-        return None
-    return choice.table if best == 0 else _laid_out(view, choice)
-
-
-def _rollout(
-    rules: Rules,
-    table: Table,
-    mine: list[Tile],
-    opp: list[Tile],
-    opp_open: bool,
-    pool: list[Tile],
-    search: _Search | None = None,
-) -> float:
-    """From just after my turn: the opponent moves, then I, greedily, HORIZON times."""
-    pool = list(pool)
-    for _ in range(HORIZON):
-        play = _look(table, opp, opp_open, rules, search)
-        if play.found:
-            placed = {t.id for t in play.placed}
-            table, opp, opp_open = play.table, [t for t in opp if t.id not in placed], True
-            if not opp:
-                return 0.0
-        elif pool:
-            opp = [*opp, pool.pop()]
-        play = _look(table, mine, True, rules, search)
-        if play.found:
-            placed = {t.id for t in play.placed}
-            table, mine = play.table, [t for t in mine if t.id not in placed]
-            if not mine:
-                return 1.0
-        elif pool:
-            mine = [*mine, pool.pop()]
-    return 1.0 - _win_chance(len(opp), len(mine))  # the opponent is to move
-
-
-# How often the player to move went on to win a two-player round of hard against hard,
-# by [their tiles][the other's tiles] (each capped at 14): 3,000 rounds, every turn once
-# both had opened, thin cells shrunk towards 0.5 + 0.06 per tile of difference.
-# Made by benchmarks/expert_eval.py, which prints it.
-_WIN_CHANCE = (  # in thousandths
-    (500, 560, 620, 680, 740, 800, 860, 920, 950, 950, 950, 950, 950, 950, 950),
-    (440, 618, 579, 704, 759, 789, 785, 809, 802, 907, 853, 913, 960, 950, 952),
-    (380, 490, 507, 623, 675, 716, 722, 763, 771, 781, 848, 854, 886, 966, 917),
-    (320, 369, 428, 500, 591, 618, 648, 659, 719, 715, 663, 762, 778, 767, 968),
-    (260, 287, 355, 433, 500, 561, 595, 621, 610, 674, 655, 671, 732, 717, 778),
-    (200, 253, 337, 385, 450, 502, 555, 576, 596, 574, 630, 617, 665, 720, 720),
-    (140, 207, 300, 381, 431, 458, 495, 534, 561, 566, 567, 606, 654, 700, 688),
-    (80, 202, 278, 337, 404, 423, 469, 509, 499, 553, 578, 563, 605, 650, 609),
-    (50, 129, 238, 345, 366, 442, 464, 486, 509, 506, 543, 525, 526, 592, 619),
-    (50, 244, 214, 313, 389, 395, 445, 479, 480, 494, 515, 556, 533, 538, 604),
-    (50, 132, 229, 247, 364, 407, 422, 458, 480, 481, 500, 490, 537, 561, 585),
-    (50, 121, 203, 268, 339, 399, 407, 432, 474, 502, 492, 518, 511, 553, 536),
-    (50, 50, 73, 289, 379, 358, 326, 403, 452, 473, 480, 473, 501, 525, 530),
-    (50, 43, 143, 226, 298, 345, 341, 375, 395, 438, 451, 463, 510, 476, 531),
-    (50, 43, 31, 125, 269, 320, 347, 370, 403, 402, 431, 459, 492, 502, 500),
-)
-
-
 def _look(
     table: Table, rack: list[Tile], opened: bool, rules: Rules, search: _Search | None = None
 ) -> Play:
@@ -645,13 +534,6 @@ def _look(
     LOOKAHEAD_EFFORT (``search``, the decision's, may stop the look-ahead first)."""
     effort = LOOKAHEAD_EFFORT if search is None else search.effort()
     return solve(table, rack, opened=opened, rules=rules, layout=False, effort=effort)
-
-
-def _win_chance(mover: int, other: int) -> float:
-    """The chance that the player to move, holding ``mover`` tiles against ``other``, wins
-    a two-player round between greedy players (``_WIN_CHANCE``)."""
-    cap = len(_WIN_CHANCE) - 1
-    return _WIN_CHANCE[min(mover, cap)][min(other, cap)] / 1000
 
 
 def _same_size_plays(view: View, best: Play, search: _Search) -> list[Play]:
@@ -692,7 +574,13 @@ def _next_turns(view: View, plays: list[Play], draws: list[Tile], search: _Searc
     return [total / max(1, tried) for total in totals]
 
 
-_LEVELS = {"easy": _easy, "medium": _medium, "hard": _hard, "expert": _expert}
+_LEVELS = {
+    "easy": _easy,
+    "medium": _medium,
+    "hard": _hard,
+    "expert": _expert,
+    "hard-noisy": _hard_noisy,
+}
 
 
 # ----- describing a turn ---------------------------------------------------------------

@@ -48,6 +48,8 @@ def test_cli_prints_a_table_and_json(capsys) -> None:
     data = json.loads(capsys.readouterr().out)
     assert set(data["hard"]) == {"rounds", "win_rate", "ci95", "mean_score", "blocked", "think_ms"}
     assert main(["--players", "hard,nobody"]) == 2
+    assert main(["--players", "hard,hard-noisy", "--games", "2", "--workers", "1"]) == 0
+    assert "hard-noisy" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(

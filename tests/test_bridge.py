@@ -142,6 +142,8 @@ def test_new_game_without_a_seed_picks_one():
         ({"players": [HUMAN, "bot"]}, "player 2 must be"),
         ({"players": [HUMAN, {"kind": "alien"}]}, "player 2 must be"),
         ({"players": [HUMAN, {**BOT, "level": "god"}]}, "unknown level 'god'"),
+        # a level for the arena's measurements only is not offered in a game
+        ({"players": [HUMAN, {**BOT, "level": "hard-noisy"}]}, "unknown level 'hard-noisy'"),
         ({"players": [HUMAN, BOT], "rules": [1]}, "rules must be a JSON object"),
         ({"players": [HUMAN, BOT], "rules": {"cheat": 1}}, "unknown rule 'cheat'"),
         ({"players": [HUMAN, BOT], "rules": {"players": 3}}, "rules.players does not match"),

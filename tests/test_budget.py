@@ -150,10 +150,13 @@ def test_a_level_s_move_shares_the_move_effort(monkeypatch, level):
 
 
 def test_the_expert_drops_its_look_ahead_at_think_limit_for_the_best_play(by_hand, monkeypatch):
-    # Two players, a small rack: the expert would weigh its plays by rollouts. With no
-    # room for a look-ahead search under THINK_LIMIT, it makes the best play, as hard does.
+    # Three players, the next at 2 tiles: the expert would weigh its two plays of the best
+    # size (either K7) by a look-ahead. With no room for a look-ahead search under
+    # THINK_LIMIT, it makes the best play, as hard does.
     game = by_hand.rigged(
-        ["R6 B9 Y9 K1", "K2 K3 K4 B12"], ["R3 R4 R5", "B10 Y10 K10"], opened=[True, True]
+        ["K7 K7 R1 B12 Y9 R11 B2", "B1 Y2", "R2 R4 B6 Y13 K1 K3 K5 K9"],
+        ["R7 B7 Y7"],
+        opened=[True, True, True],
     )
     free = bots.choose_turn(game, 0, "expert", random.Random("x"))
     monkeypatch.setattr(bots, "THINK_LIMIT", bots.LOOKAHEAD_EFFORT - 1)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ENGINE = Path(__file__).resolve().parents[1] / "py_engine"
 
 # Bottom up (limits: the bounds every input is read within). A module imports only from
 # layers below its own, never from one beside it (tiles and rules know nothing of each
-# other; nor do bridge and cli). The solver package is one layer, its modules importing
-# one another without a cycle.
+# other; nor do bridge and cli). The solver and expert packages are each one layer, their
+# modules importing one another without a cycle.
 LAYERS = [
     {"py_engine"},
     {"py_engine.limits"},
@@ -23,12 +25,14 @@ LAYERS = [
     {"py_engine.turns"},
     {"py_engine.rounds"},
     {"py_engine.solver"},
+    {"py_engine.expert"},
     {"py_engine.bots"},
     {"py_engine.arena"},
     {"py_engine.bridge", "py_engine.cli"},
     {"py_engine.__main__"},
 ]
 SOLVER = "py_engine.solver"
+PACKAGES = (SOLVER, "py_engine.expert")
 
 
 def module_names() -> dict[str, Path]:
@@ -65,12 +69,17 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
     return found
 
 
+def package_of(name: str) -> str | None:
+    """The package of PACKAGES that module ``name`` is in (or is), if any."""
+    return next((p for p in PACKAGES if name == p or name.startswith(p + ".")), None)
+
+
 def in_solver(name: str) -> bool:
-    return name == SOLVER or name.startswith(SOLVER + ".")
+    return package_of(name) == SOLVER
 
 
 def layer(name: str) -> int | None:
-    home = SOLVER if in_solver(name) else name
+    home = package_of(name) or name
     return next((i for i, names in enumerate(LAYERS) if home in names), None)
 
 
@@ -102,20 +111,21 @@ def test_imports_run_only_downward():
     wrong = []
     for name, targets in graph().items():
         for target in targets:
-            if in_solver(name) and in_solver(target):
-                continue  # within the package: the next test
+            if package_of(name) and package_of(name) == package_of(target):
+                continue  # within a package: the next test
             if layer(target) >= layer(name):  # type: ignore[operator]
                 wrong.append(f"{name} imports {target}")
     assert not wrong, wrong
 
 
-def test_the_solver_package_has_no_import_cycle():
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_package_has_no_import_cycle(package):
     edges = {
-        name: {t for t in targets if in_solver(t)}
+        name: {t for t in targets if package_of(t) == package}
         for name, targets in graph().items()
-        if in_solver(name)
+        if package_of(name) == package
     }
-    assert edges[SOLVER]  # the package imports its modules
+    assert edges[package]  # the package imports its modules
     done: set[str] = set()
 
     def visit(name: str, trail: list[str]) -> None:

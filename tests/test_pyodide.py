@@ -28,8 +28,10 @@ def _check_dist() -> None:
         pytest.fail("dist/ is not built: run `python3 build.py test`")
     with zipfile.ZipFile(wheels[0]) as wheel:
         built = {n: wheel.read(n) for n in wheel.namelist() if n.startswith("py_engine/")}
-    source = {
-        p.relative_to(ROOT).as_posix(): p.read_bytes() for p in (ROOT / "py_engine").rglob("*.py")
+    source = {  # what build.py packs: every file of the package (the expert's weights too)
+        p.relative_to(ROOT).as_posix(): p.read_bytes()
+        for p in (ROOT / "py_engine").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo")
     }
     if built != source:
         pytest.fail("dist/ is stale (its engine differs from py_engine/): run `python3 build.py`")
@@ -84,3 +86,29 @@ def test_tampered_saves_inside_pyodide(pyodide_call):
     assert failures == [], f"tampered with seed {seed}"
     assert pyodide_call.deaths == []
     assert counts["refused"] > 100 and counts["accepted"] >= 6, counts
+
+
+def _expert_game(call) -> list[str]:
+    """A person who only draws against the expert, through the bridge: every answer."""
+    request = {"players": [{"kind": "human"}, {"kind": "bot", "level": "expert"}], "seed": 38}
+    answers = [call(json.dumps({"cmd": "new_game", **request}))]
+    for _ in range(80):
+        view = json.loads(answers[-1])["view"]
+        if view["round_over"]:
+            break
+        cmd = "bot_turn" if view["current"] == 1 else "draw"
+        answers.append(call(json.dumps({"cmd": cmd})))
+    return answers
+
+
+def test_the_expert_plays_the_same_moves_inside_pyodide(pyodide_call):
+    # Its two-player choice reads the weights shipped in the wheel (advantage.json): the
+    # same moves as in CPython, once it has opened and chooses among its options.
+    from py_engine import bridge
+
+    inside = _expert_game(pyodide_call)
+    assert inside == _expert_game(bridge.call)
+    turns = [json.loads(a).get("turn") for a in inside]
+    plays = [t for t in turns if t and t["player"] == 1 and t["action"] == "play"]
+    assert len(plays) >= 2  # it opened, then played again: a choice made with the model
+    assert pyodide_call.deaths == []
