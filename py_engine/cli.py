@@ -42,11 +42,23 @@ class InputError(ValueError):
 
 def _rows(data: dict[str, Any], key: str, required: bool = True) -> list[list[str]]:
     rows = data.get(key, None if required else [])
-    if not isinstance(rows, list) or not all(
-        isinstance(row, list) and all(isinstance(c, str) for c in row) for row in rows
-    ):
+    if not _all_rows(rows):
         raise InputError(f"{key!r} must be a list of sets, each a list of tile codes")
     return rows
+
+
+def _all_rows(rows: Any) -> bool:
+    """Whether ``rows`` is a list of lists of strings (as plain loops: read on every
+    line of a long-running tool)."""
+    if not isinstance(rows, list):
+        return False
+    for row in rows:
+        if not isinstance(row, list):
+            return False
+        for code in row:
+            if not isinstance(code, str):
+                return False
+    return True
 
 
 def _codes(data: dict[str, Any], key: str) -> list[str]:
@@ -63,7 +75,29 @@ def read_position(data: Any) -> tuple[dict[str, Any], Rules, bool]:
     opened = data.get("opened", False)
     if not isinstance(opened, bool):
         raise InputError("'opened' must be true or false")
-    return data, Rules.from_json(data.get("rules")), opened
+    return data, _read_rules(data.get("rules")), opened
+
+
+# The rules read so far, by their fields as written (each value with its type: 1 is not
+# true): a long-running process meets the same few on every line. A Rules is frozen, so
+# one serves them all. At most RULES_KEPT kept.
+RULES_KEPT = 64
+_RULES_READ: dict[tuple[tuple[str, type, Any], ...], Rules] = {}
+
+
+def _read_rules(given: Any) -> Rules:
+    if not isinstance(given, dict):
+        return Rules.from_json(given)
+    try:
+        key = tuple((name, type(value), value) for name, value in given.items())
+        rules = _RULES_READ.get(key)
+    except TypeError:  # a value that is a list or an object: read, and refused, as usual
+        return Rules.from_json(given)
+    if rules is None:
+        rules = Rules.from_json(given)
+        if len(_RULES_READ) < RULES_KEPT:
+            _RULES_READ[key] = rules
+    return rules
 
 
 def _threshold(data: dict[str, Any]) -> int | None:

@@ -88,6 +88,7 @@ def read_json(text: Any, max_chars: int = MAX_REQUEST_CHARS) -> Any:
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_KEEP_BRACKETS = {c: None for c in range(128) if chr(c) not in '[]{}"'}
 
 
 def nesting_depth(text: str) -> int:
@@ -97,6 +98,14 @@ def nesting_depth(text: str) -> int:
     >>> nesting_depth('{"a": [[1], "]]]"], "b": {}}')
     3
     """
+    # Quickly, for text without escapes (a line of tile codes): only the brackets and
+    # quotes kept, then every pair of quotes with nothing between them (a string holding
+    # no bracket) dropped, left to right. When no quote is left, what is left is the
+    # brackets outside strings (a string holding a bracket leaves a quote: read as below).
+    if "\\" not in text:
+        brackets = text.translate(_KEEP_BRACKETS).replace('""', "")
+        if '"' not in brackets:
+            return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 

@@ -21,6 +21,7 @@ from enum import IntEnum
 from .limits import quote
 
 __all__ = [
+    "CODES",
     "DECK",
     "FACE_KEY",
     "JOKER_IDS",
@@ -170,7 +171,7 @@ class Tile:
 
     @property
     def code(self) -> str:
-        return _CODES[self.id]
+        return CODES[self.id]
 
     @property
     def label(self) -> str:
@@ -207,11 +208,12 @@ def _face_of_id(tile_id: int) -> Face:
 
 
 _FACES = tuple(_face_of_id(i) for i in range(106))
-_CODES = tuple(face.code for face in _FACES)
+# Each tile id's code, as written in answers.
+CODES = tuple(face.code for face in _FACES)
 DECK: tuple[Tile, ...] = tuple(Tile(i) for i in range(106))
 # The first copy's id of each code as written in answers (other spellings, and what is
 # not a tile, go through ``parse_face``): reading a position is then a look-up a tile.
-_FIRST_ID = {_CODES[i]: i for i in range(52)} | {"J": JOKER_IDS[0]}
+_FIRST_ID = {CODES[i]: i for i in range(52)} | {"J": JOKER_IDS[0]}
 
 # A tile id's face as a small int, where copies of a face (and the two jokers) are alike:
 # 0..51 by id, JOKER_KEY for either joker. For keeping table sets whole and settling a
@@ -251,7 +253,7 @@ def assign_ids(rows: Iterable[Iterable[str]], taken: set[int] | None = None) -> 
             # The second copy: 52 ids on, or the other joker.
             tid = first if first not in used else first + 1 if first >= 104 else first + 52
             if tid in used:
-                raise TileError(f"there are only two {_CODES[first]} tiles in the game")
+                raise TileError(f"there are only two {CODES[first]} tiles in the game")
             used.add(tid)
             tiles.append(DECK[tid])
         result.append(tiles)

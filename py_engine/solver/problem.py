@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..tiles import Tile
+from ..tiles import CODES, Tile
 
 N = 13
 COLOURS = 4
@@ -51,9 +51,10 @@ class Play:
         return bool(self.placed)
 
     def to_json(self) -> dict[str, Any]:
+        codes = CODES  # (each tile's code, looked up by id: ``Tile.code`` is a property)
         return {
-            "table": [[t.code for t in row] for row in self.table],
-            "placed": [t.code for t in self.placed],
+            "table": [[codes[t.id] for t in row] for row in self.table],
+            "placed": [codes[t.id] for t in self.placed],
             "value": self.value,
             "proven": self.proven,
         }
