@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from .bounds import _colour_bounds, _group_rooms
-from .moves import _GROUP_OK, _MOVE_LIST, _local_final_ok, _moves
+from .moves import _GROUP_OK, _local_final_ok, _moves
 from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem, _Result
 
 # State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
@@ -58,20 +58,22 @@ def _templates(
     return found
 
 
-_CLOSINGS: dict[tuple[int, ...], list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
+_CLOSINGS: dict[int, list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
 
 
-def _closings(
-    n: int, d: int, s: int, js: int, table_jokers: int, rack_jokers: int
-) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
-    """The ways to close the groups of number ``n`` made of ``d`` colours with two tiles
-    and ``s`` with one, jokers ``js`` used so far: (key delta, potential delta (none: a
-    rack joker's score is counted before the search), value gained (for an opening's
-    total), (d, s, table jokers, rack jokers joining))."""
-    key = (n, d, s, js, table_jokers, rack_jokers)
+def _closings(key: int) -> list[tuple[int, int, int, tuple[int, int, int, int]]]:
+    """The ways to close the groups of one number, by ``key``: (table jokers in the game
+    << 2 | rack jokers) << 14 | the number << 10 | the state key's fields from SH_TJ (table
+    and rack jokers used so far, colours with two tiles and with one tile in the groups).
+    Each way: (key delta, potential delta (none: a rack joker's score is counted before the
+    search), value gained (for an opening's total), (d, s, table jokers, rack jokers
+    joining))."""
     found = _CLOSINGS.get(key)
     if found is None:
-        tj, rj = js & 3, js >> 2
+        table_jokers, rack_jokers = key >> 16, (key >> 14) & 3
+        n = (key >> 10) & 15
+        tj, rj = key & 3, (key >> 2) & 3
+        d, s = (key >> (SH_D - SH_TJ)) & 7, (key >> (SH_S - SH_TJ)) & 7
         found = []
         for jg in range(3):
             if not _GROUP_OK.get((d, s, jg), False):
@@ -158,6 +160,7 @@ def _run_dp(
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
     jokers = jt_max + jr_max
     jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
+    close_prefix = jokers_split << 14  # part of the keys of closings (_closings)
     halves = 2 * jokers
     # Per number: a step for each of colours 0..2, then one for colour 3 that also
     # closes the groups of the number.
@@ -170,23 +173,36 @@ def _run_dp(
     # nothing, and it proves there is no play as soon as no branch can place a tile).
     best: list[Any] = [floor, -1, None]
     final_ok = _local_final_ok
-    move_list = _MOVE_LIST
 
-    def children(i: int, key: int) -> list:
-        n, c = i // COLOURS + 1, i % COLOURS
-        local = (key >> COLOUR_SHIFT[c]) & 255
+    def children(i: int, key: int, here: int) -> list:
+        """The options at step ``i`` from ``key`` (kept under ``here`` in
+        ``option_cache[i]``, as ``search`` looks them up)."""
+        c = i & 3  # (COLOURS is 4)
+        local = (key >> (c << 3)) & 255
         js = (key >> SH_TJ) & 15
         known = shared[c]
         base_key = ((i << 8 | local) << 4 | js) << 4 | jokers_split
         base = known.get(base_key)
+        n = (i >> 2) + 1
         if base is None:
             # The colour's options here: (key delta, potential delta, value gained, move,
             # table jokers, rack jokers), best potential first.
             f = c * N + n - 1
             tj, rj = jt_max - (js & 3), jr_max - (js >> 2)
-            templates = _templates(
-                n, c, local, table[f], rack[f], wrap, numbers[n], min(tj, 2), min(rj, 2)
+            template_key = (
+                n,
+                c,
+                local,
+                table[f],
+                rack[f],
+                wrap,
+                numbers[n],
+                tj if tj < 2 else 2,
+                rj if rj < 2 else 2,
             )
+            templates = _TEMPLATES.get(template_key)
+            if templates is None:
+                templates = _templates(*template_key)
             colour_bounds = bounds[c]
             old = colour_bounds[n - 1].get(local, NEG)
             get = colour_bounds[n].get
@@ -199,30 +215,27 @@ def _run_dp(
                 base.sort(key=_POT, reverse=True)
             known[base_key] = base
         if c < COLOURS - 1:
-            option_cache[i][local << 4 | js] = base
+            option_cache[i][here] = base
             return base
         # The last colour of the number, then its groups closed (jokers joining them).
-        d, s = (key >> SH_D) & 7, (key >> SH_S) & 7
-        close_key = 1 << 40 | base_key << 6 | d << 3 | s
+        close_key = 1 << 40 | base_key << 6 | (key >> SH_D) & 63
         opts = known.get(close_key)
-        if opts is not None:
-            option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
-            return opts
-        opts = []
-        number = numbers[n]
-        for o in base:
-            group = move_list[o[3]].group
-            d2, s2 = d + (group == 2), s + (group == 1)
-            js2 = js + o[4] + (o[5] << 2)
-            closings = _CLOSINGS.get((number, d2, s2, js2, jt_max, jr_max))
-            if closings is None:
-                closings = _closings(number, d2, s2, js2, jt_max, jr_max)
-            for delta, dp, gv, info in closings:
-                opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
-        if len(opts) > 1:
-            opts.sort(key=_POT, reverse=True)
-        known[close_key] = opts
-        option_cache[i][local << 10 | ((key >> SH_TJ) & 1023)] = opts
+        if opts is None:
+            opts = []
+            # The closings by the groups and jokers after this colour's move: the key's
+            # fields from the table jokers to the groups of one tile (see _closings).
+            ways = close_prefix | numbers[n] << 10
+            for o in base:
+                after = ways | ((key + o[0]) >> SH_TJ) & 1023
+                closings = _CLOSINGS.get(after)
+                if closings is None:
+                    closings = _closings(after)
+                for delta, dp, gv, info in closings:
+                    opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
+            if len(opts) > 1:
+                opts.sort(key=_POT, reverse=True)
+            known[close_key] = opts
+        option_cache[i][here] = opts
         return opts
 
     def finish(key: int, pot: int) -> None:
@@ -304,11 +317,10 @@ def _run_dp(
             return joker_bound(n, key, pot) if jokers else pot
 
     def search(i: int, key: int, pot: int) -> None:
-        opts = option_cache[i].get(
-            ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
-        )
+        here = ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
+        opts = option_cache[i].get(here)
         if opts is None:
-            opts = children(i, key)
+            opts = children(i, key, here)
         seen_next = seen[i + 1]
         v = key >> SH_V if cap is not None else 0
         check = check_jokers[i]
