@@ -10,7 +10,7 @@ from functools import cache
 from itertools import islice, product
 from typing import Any
 
-from .moves import _GROUP_OK, _local_final_ok, _moves
+from .moves import _GROUP_OK, _local_final_ok, _moves, _place
 from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem
 
 
@@ -127,11 +127,12 @@ def _reach_up(
     here: tuple[int, ...] = (0,)
     layers: list[tuple[tuple[int, _RelaxedMoves], ...]] = []
     for n in range(N):
-        reach_key = (n, faces[n], jokers, wrap, here)
+        place = _place(n + 1, wrap)
+        reach_key = (place, faces[n], jokers, wrap, here)
         known = _REACH.get(reach_key)
         if known is None:
             t, r, room = faces[n]
-            relaxed_key = (n + 1, t, r, room, jokers, wrap)
+            relaxed_key = (place, t, r, room, jokers, wrap)
             table = _RELAXED.get(relaxed_key)
             if table is None:
                 table = _RELAXED[relaxed_key] = {}
@@ -140,7 +141,7 @@ def _reach_up(
             for local in here:
                 moves = table.get(local)
                 if moves is None:
-                    moves = table[local] = _relaxed_moves(n + 1, local, t, r, room, jokers, wrap)
+                    moves = table[local] = _relaxed_moves(place, local, t, r, room, jokers, wrap)
                 found.update(new for new, _, _ in moves)
                 pairs.append((local, moves))
             # Tuples of numbers only, so the cyclic garbage collector stops scanning them

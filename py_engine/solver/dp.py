@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from .bounds import _colour_bounds, _group_rooms
-from .moves import _GROUP_OK, _local_final_ok, _moves
+from .moves import _GROUP_OK, _local_final_ok, _moves, _place
 from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem, _Result
 
 # State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
@@ -21,24 +21,25 @@ COLOUR_SHIFT = (0, 8, 16, 24)
 
 _POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int, int, int], list[tuple]] = {}
+_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int, int], list[tuple]] = {}
 
 
 def _templates(
-    n: int, c: int, local: int, t: int, r: int, wrap: bool, number: int, tj: int, rj: int
+    n: int, c: int, local: int, t: int, r: int, wrap: bool, tj: int, rj: int
 ) -> list[tuple]:
-    """The options of colour ``c`` at place ``n`` (holding ``number``) from ``local`` less
-    their bounds: (new local, key delta, potential delta before bounds, value gained, move
-    (its index in _MOVE_LIST), table jokers, rack jokers), one per way to take a move's
-    jokers from the table's and the rack's, with at most ``tj`` and ``rj`` of them (jokers
-    left; a move takes two at most, so more counts as two). The potential counts the real
-    rack tiles placed (a rack joker's score is counted before the search, wherever it goes);
-    the value gained, for an opening's total, counts a joker as the tile it stands for."""
-    key = (n, c, local, t, r, wrap, number, tj, rj)
+    """The options of colour ``c`` at place ``n`` from ``local`` less their bounds and
+    their number: (new local, key delta, real rack tiles placed, tiles counted in an
+    opening's value, move (its index in _MOVE_LIST), table jokers, rack jokers), one per
+    way to take a move's jokers from the table's and the rack's, with at most ``tj`` and
+    ``rj`` of them (jokers left; a move takes two at most, so more counts as two). The
+    potential counts the real rack tiles placed (a rack joker's score is counted before
+    the search, wherever it goes); an opening's value counts a joker as the tile it stands
+    for. Kept by the place as the moves are (``_place``): the search multiplies by the
+    number the place holds."""
+    key = (_place(n, wrap), c, local, t, r, wrap, tj, rj)
     found = _TEMPLATES.get(key)
     if found is None:
         sh = COLOUR_SHIFT[c]
-        unit = SCALE + number
         found = []
         for mv in _moves(n, local, t, r, wrap):
             delta = (mv.new - local) << sh
@@ -49,10 +50,8 @@ def _templates(
                 b = mv.jokers - a
                 if a > tj or b > rj:
                     continue
-                pot = used * unit
-                gain = (used + b) * number
                 found.append(
-                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), pot, gain, mv.index, a, b)
+                    (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), used, used + b, mv.index, a, b)
                 )
         _TEMPLATES[key] = found
     return found
@@ -96,6 +95,9 @@ _STEP_WIDTH = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(N * COLOUR
 _STEP_MASK = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(N * COLOURS)]
 _STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in range(N * COLOURS)]
 _NO_STEPS = [0] * (N * COLOURS)
+# The place standing for each place 1..13 in the tables of moves and templates (``_place``),
+# without and with wrap-around runs.
+_PLACES = {wrap: [_place(n, wrap) for n in range(N + 1)] for wrap in (False, True)}
 
 
 class _OutOfBudget(Exception):
@@ -161,6 +163,7 @@ def _run_dp(
     jokers = jt_max + jr_max
     jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
     close_prefix = jokers_split << 14  # part of the keys of closings (_closings)
+    places = _PLACES[wrap]
     halves = 2 * jokers
     # Per number: a step for each of colours 0..2, then one for colour 3 that also
     # closes the groups of the number.
@@ -190,27 +193,28 @@ def _run_dp(
             f = c * N + n - 1
             tj, rj = jt_max - (js & 3), jr_max - (js >> 2)
             template_key = (
-                n,
+                places[n],
                 c,
                 local,
                 table[f],
                 rack[f],
                 wrap,
-                numbers[n],
                 tj if tj < 2 else 2,
                 rj if rj < 2 else 2,
             )
             templates = _TEMPLATES.get(template_key)
             if templates is None:
-                templates = _templates(*template_key)
+                templates = _templates(n, *template_key[1:])
             colour_bounds = bounds[c]
             old = colour_bounds[n - 1].get(local, NEG)
             get = colour_bounds[n].get
+            number = numbers[n]
+            unit = SCALE + number
             base = []
-            for new, delta, pot, value, mv, a, b in templates:
+            for new, delta, used, counted, mv, a, b in templates:
                 after = get(new, NEG)
                 if after > NEG:
-                    base.append((delta, pot + after - old, value, mv, a, b))
+                    base.append((delta, used * unit + after - old, counted * number, mv, a, b))
             if len(base) > 1:
                 base.sort(key=_POT, reverse=True)
             known[base_key] = base

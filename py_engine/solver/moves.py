@@ -91,9 +91,18 @@ _MOVES_CACHE: dict[tuple[int, int, int, int, bool], list[_Move]] = {}
 _MOVE_LIST: list[_Move] = []
 
 
+def _place(n: int, wrap: bool) -> int:
+    """The place that stands for place ``n`` in the tables of moves: a colour's moves
+    depend on its place only near the ends (from 12 on, a run shorter than 3 can no
+    longer be left open; with wrap-around runs, tails start at 1), so every other place
+    has the moves of place 11, and the tables keep them once."""
+    return n if n >= N - 1 or (wrap and n == 1) else N - 2
+
+
 def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
     """Every move of one colour at number ``n`` from ``local`` with ``t`` table tiles
     (which must be used) and ``r`` rack tiles (which may be) of that face."""
+    n = _place(n, wrap)
     key = (n, local, t, r, wrap)
     cached = _MOVES_CACHE.get(key)
     if cached is not None:
