@@ -33,15 +33,19 @@ def _group_rooms(problem: _Problem) -> list[tuple[int, int, int]]:
     """Per face, how many of its tiles could at most go into groups of its number with
     0, 1 or 2 jokers joining them (the other colours' tiles there as partners)."""
     jokers = min(2, problem.table_jokers + problem.rack_jokers)
-    table, rack = problem.table, problem.rack
+    # Copies of each face, table and rack (at most two: the game has two of each).
+    have = [t + r for t, r in zip(problem.table, problem.rack, strict=True)]
     rooms: list[tuple[int, int, int]] = [(0, 0, 0)] * (COLOURS * N)
     for n in range(N):
-        counts = tuple(min(2, table[c * N + n] + rack[c * N + n]) for c in range(COLOURS))
-        if not any(counts):
-            continue
-        for c, room in enumerate(_number_rooms(counts, jokers)):
-            rooms[c * N + n] = room
+        counts = (have[n], have[N + n], have[2 * N + n], have[3 * N + n])
+        if counts != _NONE_HERE:
+            rooms[n], rooms[N + n], rooms[2 * N + n], rooms[3 * N + n] = _number_rooms(
+                counts, jokers
+            )
     return rooms
+
+
+_NONE_HERE = (0,) * COLOURS
 
 
 @cache
@@ -99,14 +103,20 @@ def _colour_bounds(
     jokers = 2 * (problem.table_jokers + problem.rack_jokers)  # in halves
     wrap = problem.wrap
     lo = c * N
-    faces = tuple(
-        zip(problem.table[lo : lo + N], problem.rack[lo : lo + N], rooms[lo : lo + N], strict=True)
+    hi = lo + N
+    key = (
+        tuple(problem.table[lo:hi]),
+        tuple(problem.rack[lo:hi]),
+        tuple(rooms[lo:hi]),
+        jokers,
+        wrap,
+        problem.shift,
     )
-    numbers = _NUMBERS[problem.shift]
-    key = (faces, jokers, wrap, problem.shift)
     cached = _BOUND_CACHE.get(key)
     if cached is not None:
         return cached
+    numbers = _NUMBERS[problem.shift]
+    faces = tuple(zip(key[0], key[1], key[2], strict=True))
     ends, layers = _reach_up(faces, jokers, wrap)
     bounds, vectors = _bounds_down(ends, layers, jokers, numbers)
     if len(_BOUND_CACHE) >= BOUND_CACHE_SIZE:

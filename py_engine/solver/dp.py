@@ -157,6 +157,7 @@ def _run_dp(
     joker_score = problem.joker_score
     start += problem.rack_jokers * joker_score
     cap = problem.cap
+    opening = cap is not None
     numbers = _NUMBERS[problem.shift]
     table, rack, wrap = problem.table, problem.rack, problem.wrap
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
@@ -326,16 +327,15 @@ def _run_dp(
         if opts is None:
             opts = children(i, key, here)
         seen_next = seen[i + 1]
-        v = key >> SH_V if cap is not None else 0
         check = check_jokers[i]
         for option in opts:
             child = pot + option[1]
             if child <= best[0]:
                 break
             nk = key + option[0]
-            if cap is not None and option[2]:
-                nv = min(cap, v + option[2])
-                nk += (nv - v) << SH_V
+            if opening and option[2]:
+                v = key >> SH_V
+                nk += (min(cap, v + option[2]) - v) << SH_V
             if seen_next.get(nk, NEG) >= child:
                 continue
             seen_next[nk] = child

@@ -75,13 +75,20 @@ def _first_cut(problem: _Problem) -> int:
 _STEPS = (0, 2, 4, 1, 3, -1, 5, 6, -2, 7, -3, -4, -5)
 
 
+# Per cut (and MIRROR), the face each face of the rotated problem is (see ``_rotated``).
+_ORDERS = [
+    [c * N + numbers[n] - 1 for c in range(COLOURS) for n in range(1, N + 1)]
+    for numbers in _NUMBERS
+]
+
+
 def _rotated(problem: _Problem, shift: int) -> _Problem:
     """``problem`` with the circle of numbers cut before ``shift + 1`` instead of 1."""
-    numbers = _NUMBERS[shift]
-    order = [c * N + numbers[n] - 1 for c in range(COLOURS) for n in range(1, N + 1)]
+    order = _ORDERS[shift]
+    table, rack = problem.table, problem.rack
     return _Problem(
-        [problem.table[f] for f in order],
-        [problem.rack[f] for f in order],
+        [table[f] for f in order],
+        [rack[f] for f in order],
         problem.table_jokers,
         problem.rack_jokers,
         problem.wrap,
