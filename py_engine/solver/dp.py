@@ -100,6 +100,59 @@ _NO_STEPS = [0] * (N * COLOURS)
 _PLACES = {wrap: [_place(n, wrap) for n in range(N + 1)] for wrap in (False, True)}
 
 
+# Whether the groups begun at a number can still close, by the state key's fields from
+# SH_TJ (jokers used, colours with two and with one tile in groups: 10 bits), given how
+# many tiles (0..2) each colour still to move there could add to groups, and the jokers in
+# the game: (the colours' room, table jokers, rack jokers) -> a tuple of 1,024 bools.
+_CLOSABLE: dict[tuple[tuple[int, ...], int, int], tuple[bool, ...]] = {}
+
+
+def _closable(rooms: tuple[int, ...], table_jokers: int, rack_jokers: int) -> tuple[bool, ...]:
+    """``_CLOSABLE``'s table for colours still to move with these ``rooms`` (sorted)."""
+    key = (rooms, table_jokers, rack_jokers)
+    found = _CLOSABLE.get(key)
+    if found is None:
+        adds = {(0, 0)}  # (colours adding two tiles, colours adding one)
+        for room in rooms:
+            adds = {(d + (g == 2), s + (g == 1)) for d, s in adds for g in range(room + 1)}
+        # The jokers left to join groups, by the bits of the jokers used (table, rack).
+        lefts = [table_jokers - (b & 3) + rack_jokers - (b >> 2) for b in range(16)]
+        never = (False,) * 16
+        rows: list[bool] = []
+        for s in range(8):  # the key's fields: s, d, then the jokers used (16 ways)
+            for d in range(8):
+                if d + s > COLOURS:
+                    rows.extend(never)
+                    continue
+                can = [any(_GROUPS_WITH.get((d + a, s + b, j)) for a, b in adds) for j in range(3)]
+                rows.extend([left >= 0 and can[left if left < 2 else 2] for left in lefts])
+        found = _CLOSABLE[key] = tuple(rows)
+    return found
+
+
+# Whether groups of d colours with two tiles and s with one can close with at most j jokers.
+_GROUPS_WITH = {
+    (d, s, j): any(_GROUP_OK.get((d, s, k), False) for k in range(j + 1))
+    for d in range(5)
+    for s in range(5)
+    for j in range(3)
+}
+
+
+_CLOSABLE_AT: dict[int, tuple[tuple[bool, ...] | None, ...]] = {}
+
+
+def _closable_at(key: int) -> tuple[tuple[bool, ...] | None, ...]:
+    """The ``_closable`` tables of a number's four steps (None at the last colour's), by
+    the copies there of colours 1, 2 and 3 (two bits each) << 4 | the jokers in the game
+    (table << 2 | rack)."""
+    table_jokers, rack_jokers = (key >> 2) & 3, key & 3
+    copies = [(key >> shift) & 3 for shift in (8, 6, 4)]  # colours 1, 2, 3
+    ways = [_closable(tuple(sorted(copies[c:])), table_jokers, rack_jokers) for c in range(3)]
+    found = _CLOSABLE_AT[key] = (*ways, None)
+    return found
+
+
 class _OutOfBudget(Exception):
     """A search stopped at its budget, with the best play it had found (or None), and the
     number where it met the most states."""
@@ -303,6 +356,18 @@ def _run_dp(
         return pot - loose + shared
 
     step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
+    # Per step before a number's last colour: whether the groups begun can still close
+    # with what the colours still to move there could add (a state whose cannot has no
+    # way on; seen here, the search does not make its children's options only to find
+    # none). None at the last colour's step, where the closings themselves decide.
+    closable_at: list[tuple[bool, ...] | None] = []
+    for n in range(N):
+        rooms_here = (table[N + n] + rack[N + n]) << 4 | (table[2 * N + n] + rack[2 * N + n]) << 2
+        rooms_here |= table[3 * N + n] + rack[3 * N + n]
+        ways = _CLOSABLE_AT.get(rooms_here << 4 | jokers_split)
+        if ways is None:
+            ways = _closable_at(rooms_here << 4 | jokers_split)
+        closable_at.extend(ways)
     check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
     last = steps - 1
     close_bound = joker_bound
@@ -328,11 +393,14 @@ def _run_dp(
             opts = children(i, key, here)
         seen_next = seen[i + 1]
         check = check_jokers[i]
+        closable = closable_at[i]
         for option in opts:
             child = pot + option[1]
             if child <= best[0]:
                 break
             nk = key + option[0]
+            if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
+                continue
             if opening and option[2]:
                 v = key >> SH_V
                 nk += (min(cap, v + option[2]) - v) << SH_V
