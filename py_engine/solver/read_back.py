@@ -40,8 +40,9 @@ def _read_back(problem: _Problem, result: _Result) -> list[list[tuple[int, int, 
 
 
 _ACTION_ORDER = {"end": 0, "tend": 0, "cont": 1, "idle": 1, "start": 2, "tail": 2, "head": 3}
-# A move's slot actions in the order they are applied, without the idle ones.
-_ORDERED_ACTIONS: dict[tuple[tuple[int, str, int], ...], tuple[tuple[int, str, int], ...]] = {}
+# A move's slot actions in the order they are applied, without the idle ones, by the
+# move's index in _MOVE_LIST.
+_ORDERED_ACTIONS: dict[int, tuple[tuple[int, str, int], ...]] = {}
 
 
 def _build_sets(path: list[Any]) -> list[list[tuple[int, int, str]]]:
@@ -56,15 +57,15 @@ def _build_sets(path: list[Any]) -> list[list[tuple[int, int, str]]]:
         mv = _MOVE_LIST[option[3]]
         if mv.group:
             group_tiles.append((c, mv.group))
-        actions = _ORDERED_ACTIONS.get(mv.actions)
+        actions = _ORDERED_ACTIONS.get(option[3])
         if actions is None:
             # Ends first: a tail that ends here may be joined by a head that starts here.
-            actions = _ORDERED_ACTIONS[mv.actions] = tuple(
+            actions = _ORDERED_ACTIONS[option[3]] = tuple(
                 a for a in sorted(mv.actions, key=lambda a: _ACTION_ORDER[a[1]]) if a[1] != "idle"
             )
         if actions:
             _runs_at(n, c, mv, option[4], option[5], actions, sets, open_runs, tails)
-        if c == COLOURS - 1:
+        if c == COLOURS - 1 and group_tiles:  # (no tile in groups: no group, nor jokers)
             _d, _s, a_t, b_r = option[6]
             sets.extend(_groups_at(n, group_tiles, ["T"] * a_t + ["R"] * b_r))
             group_tiles = []
@@ -101,7 +102,9 @@ def _runs_at(
             if act == "head":
                 slot.tail = _take_tail(tails[c], n)
         else:
-            slot = next(s for s in pool if _slot_value(s) == old_value)
+            for slot in pool:
+                if _slot_value(slot) == old_value:
+                    break
             pool.remove(slot)
         if act == "end":
             sets.append(slot.items)
@@ -120,12 +123,13 @@ def _runs_at(
 
 
 def _slot_value(slot: _Slot) -> int:
-    length = len(slot.items)
-    if slot.kind == "head":
+    kind = slot.kind
+    if kind == "run":
+        length = len(slot.items)
+        return length if length < 3 else 3
+    if kind == "head":
         return HEAD
-    if slot.kind == "tail":
-        return T1 if length == 1 else T2
-    return min(length, 3)
+    return T1 if len(slot.items) == 1 else T2
 
 
 def _take_tail(tails: list[_Slot], n: int) -> _Slot:
