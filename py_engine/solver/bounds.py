@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from itertools import islice, product
+from itertools import count, islice, product
 from typing import Any
 
 from .moves import _GROUP_OK, _local_final_ok, _moves, _place
@@ -75,6 +75,7 @@ def clear_bound_cache() -> None:
     """Forget the per-colour bounds (and the search options kept with them) of earlier
     solves, so the next solve starts as on a fresh position (the benchmark's ``--cold``)."""
     _BOUND_CACHE.clear()
+    _SUFFIXES.clear()
 
 
 # The locals a colour can reach at the next number from those it can reach at this one,
@@ -164,6 +165,17 @@ def _reach_up(
     return here, layers
 
 
+# The layers of bounds already worked out, going down: the same layer (the same tuple of
+# ``_REACH``: its number's tiles and the locals reached above it) below the same layers
+# gives the same bounds, whatever the colour and the numbers above (on the 300 hard-bot
+# positions, a third of the layers). By (the layers below, the layer's own id, the gain a
+# tile there adds): (this suffix's own id, the layer, kept so that its id is not reused,
+# its vectors, its bounds). The dicts are shared, never changed. At most SUFFIXES_KEPT.
+SUFFIXES_KEPT = 1 << 13
+_SUFFIXES: dict[tuple, tuple[int, Any, dict, dict[int, int]]] = {}
+_SUFFIX_IDS = count()
+
+
 def _bounds_down(
     ends: tuple[int, ...],
     layers: list[tuple[tuple[int, _RelaxedMoves], ...]],
@@ -173,44 +185,63 @@ def _bounds_down(
     """Going down the ``layers`` from the locals ``ends`` reached after 13, the best
     future per local (``bounds``) and, with jokers, per local and halves left
     (``vectors``); place n holds ``numbers[n]``."""
-    bounds: list[dict[int, int]] = [{} for _ in range(N + 1)]
-    vectors: list[dict[int, tuple[int, ...]]] = [{} for _ in range(N + 1)]
-    if not jokers:
-        flat = {local: 0 if _local_final_ok(local) else NEG for local in ends}
-        bounds[N] = flat
-        for n in range(N, 0, -1):
-            gain_per = SCALE + numbers[n]
-            before_flat: dict[int, int] = {}
-            get = flat.get
-            for local, moves in layers[n - 1]:
-                best = NEG
-                for new, _used, tiles in moves:
-                    value = get(new, NEG)
-                    if value > NEG:
-                        value += tiles * gain_per
-                        if value > best:
-                            best = value
-                before_flat[local] = best
-            flat = before_flat
-            bounds[n - 1] = flat
-        # (No jokers: the vectors, only read when sharing jokers, stay empty.)
-        return bounds, vectors
-    after = {local: (0 if _local_final_ok(local) else NEG,) * (jokers + 1) for local in ends}
-    vectors[N] = after
-    bounds[N] = {local: best[jokers] for local, best in after.items()}
-    size = jokers + 1
-    for n in range(N, 0, -1):
-        gain_per = SCALE + numbers[n]
-        flat = bounds[n - 1]
-        if size == 5:
-            before = _layer_five(layers[n - 1], after.get, gain_per, flat)
-        elif size == 3:
-            before = _layer_three(layers[n - 1], after.get, gain_per, flat)
+    if len(_SUFFIXES) > SUFFIXES_KEPT:
+        # Forget the older half (a dict keeps the order entries were made in).
+        for old in list(islice(_SUFFIXES, SUFFIXES_KEPT // 2)):
+            del _SUFFIXES[old]
+    bounds: list[dict[int, int]] = [{}] * (N + 1)
+    vectors: list[dict[int, tuple[int, ...]]] = [{}] * (N + 1)
+    suffix: Any = (ends, jokers)
+    kept = _SUFFIXES.get(suffix)
+    if kept is None:
+        if jokers:
+            end = {local: (0 if _local_final_ok(local) else NEG,) * (jokers + 1) for local in ends}
+            flat = {local: best[jokers] for local, best in end.items()}
         else:
-            before = _layer_any(layers[n - 1], after.get, gain_per, size, flat)
-        after = before
-        vectors[n - 1] = before
+            end = {}  # (No jokers: the vectors, only read when sharing jokers, stay empty.)
+            flat = {local: 0 if _local_final_ok(local) else NEG for local in ends}
+        kept = _SUFFIXES[suffix] = (next(_SUFFIX_IDS), None, end, flat)
+    suffix, _, after, bounds[N] = kept
+    vectors[N] = after
+    for n in range(N, 0, -1):
+        layer = layers[n - 1]
+        gain_per = SCALE + numbers[n]
+        key = (suffix, id(layer), gain_per)
+        kept = _SUFFIXES.get(key)
+        if kept is None:
+            flat = {}
+            if not jokers:
+                before = after
+                _layer_flat(layer, bounds[n].get, gain_per, flat)
+            elif jokers == 4:
+                before = _layer_five(layer, after.get, gain_per, flat)
+            elif jokers == 2:
+                before = _layer_three(layer, after.get, gain_per, flat)
+            else:
+                before = _layer_any(layer, after.get, gain_per, jokers + 1, flat)
+            kept = _SUFFIXES[key] = (next(_SUFFIX_IDS), layer, before, flat)
+        suffix, _, after, bounds[n - 1] = kept
+        vectors[n - 1] = after
     return bounds, vectors
+
+
+def _layer_flat(
+    layer: Sequence[tuple[int, Sequence[tuple[int, int, int]]]],
+    get: Any,
+    gain_per: int,
+    flat: dict[int, int],
+) -> None:
+    """Without jokers: per local, the best over its moves of the rack tiles they place
+    now plus what the new local can add (NEG when no move leads anywhere)."""
+    for local, moves in layer:
+        best = NEG
+        for new, _used, tiles in moves:
+            value = get(new, NEG)
+            if value > NEG:
+                value += tiles * gain_per
+                if value > best:
+                    best = value
+        flat[local] = best
 
 
 # The vectors of a layer, going down: per local, the best over its moves of the rack tiles
