@@ -103,6 +103,8 @@ def _tries(state: int, slot: int, cap: int, wrap: bool) -> list[tuple[int, list[
         for o in range(COLOURS)
         if o != c and state >> 2 * (i * COLOURS + o) & 3
     ]
+    if not cap and not wrap:
+        return _tries_plain(state, i, c, first, one, others)
     tries: list[tuple[int, list[int], int]] = []  # (tiles taken, faces, jokers)
     for size in (3, 2, 1):
         for chosen in combinations(others, size):
@@ -150,4 +152,25 @@ def _tries(state: int, slot: int, cap: int, wrap: bool) -> list[tuple[int, list[
                     grown.append((taken, [*faces, -1], used + 1))
             runs = grown
             tries.extend(run for run in runs if len(run[1]) >= 3)
+    return tries
+
+
+def _tries_plain(
+    state: int, i: int, c: int, first: int, one: int, others: list[tuple[int, int]]
+) -> list[tuple[int, list[int], int]]:
+    """``_tries`` without jokers or wrap-around runs (most layouts), the same sets in the
+    same order: groups of four, then of three, then the runs of 3 to 5 up from the tile."""
+    tries: list[tuple[int, list[int], int]] = []
+    for size in (3, 2):
+        for chosen in combinations(others, size):
+            taken = one + sum(bit for _, bit in chosen)
+            tries.append((taken, [first, *(f for f, _ in chosen)], 0))
+    taken, faces = one, [first]
+    for m in range(i + 1, min(i + 5, N)):
+        bit = 1 << 2 * (m * COLOURS + c)
+        if not state & (bit * 3):
+            break
+        taken, faces = taken + bit, [*faces, c * N + m]
+        if len(faces) >= 3:
+            tries.append((taken, faces, 0))
     return tries

@@ -117,12 +117,16 @@ def _each_could_fit(counts: list[int], jokers: int, wrap: bool) -> bool:
     """A quick necessary test: every tile has neighbours (or jokers) for some run or group."""
     if sum(counts) + jokers < 3:
         return False
+    if jokers >= 2:
+        return True  # (two jokers make a set with any tile)
     for f, k in enumerate(counts):
         if not k:
             continue
         c, i = divmod(f, N)
-        others = sum(1 for o in range(COLOURS) if o != c and counts[o * N + i])
-        if others + jokers >= 2:
+        # The colours with a tile of this number (this one too), and the jokers.
+        here = (counts[i] > 0) + (counts[N + i] > 0)
+        here += (counts[2 * N + i] > 0) + (counts[3 * N + i] > 0)
+        if here + jokers >= 3:
             continue
         fits = False
         for start in range(i - 2, i + 1):
