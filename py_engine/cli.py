@@ -85,7 +85,12 @@ RULES_KEPT = 64
 _RULES_READ: dict[tuple[tuple[str, type, Any], ...], Rules] = {}
 
 
+_DEFAULT_RULES = Rules()
+
+
 def _read_rules(given: Any) -> Rules:
+    if given is None:
+        return _DEFAULT_RULES
     if not isinstance(given, dict):
         return Rules.from_json(given)
     try:

@@ -74,9 +74,9 @@ def read_json(text: Any, max_chars: int = MAX_REQUEST_CHARS) -> Any:
     if nesting_depth(text) > MAX_DEPTH:
         raise JSONLimitError(f"nested too deeply (more than {MAX_DEPTH} levels)")
     try:
-        return json.loads(
-            text, parse_constant=_constant, parse_int=_whole_number, parse_float=_number
-        )
+        if text.startswith("\ufeff"):  # refused as json.loads refuses it
+            return json.loads(text)
+        return _DECODER.decode(text)
     except _Refused as refused:
         raise JSONLimitError(str(refused)) from None
     except (ValueError, RecursionError) as error:  # JSONDecodeError is a ValueError
@@ -98,11 +98,11 @@ def nesting_depth(text: str) -> int:
     >>> nesting_depth('{"a": [[1], "]]]"], "b": {}}')
     3
     """
-    # Quickly, for text without escapes (a line of tile codes): only the brackets and
+    # Quickly, for ASCII text without escapes (a line of tile codes): only the brackets and
     # quotes kept, then every pair of quotes with nothing between them (a string holding
     # no bracket) dropped, left to right. When no quote is left, what is left is the
     # brackets outside strings (a string holding a bracket leaves a quote: read as below).
-    if "\\" not in text:
+    if "\\" not in text and text.isascii():
         brackets = text.translate(_KEEP_BRACKETS).replace('""', "")
         if '"' not in brackets:
             return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
@@ -126,6 +126,11 @@ def _number(text: str) -> float:
     if not math.isfinite(number):
         raise _Refused(f"out of range: the number {quote_text(text)} is not finite")
     return number
+
+
+# One decoder with the number hooks, made once (``json.loads`` with hooks makes a decoder,
+# and its scanner, at every call).
+_DECODER = json.JSONDecoder(parse_constant=_constant, parse_int=_whole_number, parse_float=_number)
 
 
 def write_json(data: Any, **options: Any) -> str:

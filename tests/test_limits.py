@@ -53,6 +53,15 @@ def test_nesting_is_refused_past_20_levels_and_taken_at_20():
     assert read_json(json.dumps({"name": "[" * 1_000 + '\\"' + "{" * 1_000})) is not None
 
 
+def test_text_that_is_not_json_is_refused_as_not_json_whatever_lies_outside_strings():
+    # Characters outside strings that are neither brackets nor ASCII (a byte-order mark,
+    # stray letters) are no brackets: the depth ignores them and json.loads refuses them.
+    assert nesting_depth("\ufeff[[\u00e9]]") == 2
+    for text in ("\ufeff{}", "[\u00e9]", '{"a": [1]}\u00e9'):
+        with pytest.raises(JSONLimitError, match="not valid JSON"):
+            read_json(text)
+
+
 def test_length_is_bounded_at_the_given_number_of_characters():
     assert read_json('"' + "x" * 98 + '"', max_chars=100) == "x" * 98
     with pytest.raises(JSONLimitError, match=r"too long \(101 characters; at most 100\)"):
