@@ -10,7 +10,7 @@ from functools import cache
 from itertools import count, islice, product
 from typing import Any
 
-from .moves import _GROUP_OK, _local_final_ok, _moves, _place
+from .moves import _GROUP_OK, _PLACES, _local_final_ok, _moves
 from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem
 
 
@@ -137,8 +137,9 @@ def _reach_up(
     copies, group room); ``jokers`` in halves."""
     here: tuple[int, ...] = (0,)
     layers: list[tuple[tuple[int, _RelaxedMoves], ...]] = []
+    places = _PLACES[wrap]
     for n in range(N):
-        place = _place(n + 1, wrap)
+        place = places[n + 1]
         reach_key = (place, faces[n], jokers, wrap, here)
         known = _REACH.get(reach_key)
         if known is None:

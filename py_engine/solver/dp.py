@@ -9,7 +9,7 @@ from operator import itemgetter
 from typing import Any
 
 from .bounds import _colour_bounds, _group_rooms
-from .moves import _GROUP_OK, _local_final_ok, _moves, _place
+from .moves import _GROUP_OK, _PLACES, _local_final_ok, _moves, _place
 from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, _Problem, _Result
 
 # State key fields (bit offsets): four colour "locals" of 8 bits, then table jokers used,
@@ -95,9 +95,6 @@ _STEP_WIDTH = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(N * COLOUR
 _STEP_MASK = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(N * COLOURS)]
 _STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in range(N * COLOURS)]
 _NO_STEPS = [0] * (N * COLOURS)
-# The place standing for each place 1..13 in the tables of moves and templates (``_place``),
-# without and with wrap-around runs.
-_PLACES = {wrap: [_place(n, wrap) for n in range(N + 1)] for wrap in (False, True)}
 
 
 # Whether the groups begun at a number can still close, by the state key's fields from
@@ -222,9 +219,6 @@ def _run_dp(
     # Per number: a step for each of colours 0..2, then one for colour 3 that also
     # closes the groups of the number.
     steps = N * COLOURS
-    option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
-    seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
-    path: list[Any] = [None] * steps
     # score, final key, path; a play must score above ``floor`` (SCALE - 1 when only a
     # play placing a tile counts: then the search never has to find the plays placing
     # nothing, and it proves there is no play as soon as no branch can place a tile).
@@ -356,18 +350,6 @@ def _run_dp(
         return pot - loose + shared
 
     step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
-    # Per step before a number's last colour: whether the groups begun can still close
-    # with what the colours still to move there could add (a state whose cannot has no
-    # way on; seen here, the search does not make its children's options only to find
-    # none). None at the last colour's step, where the closings themselves decide.
-    closable_at: list[tuple[bool, ...] | None] = []
-    for n in range(N):
-        rooms_here = (table[N + n] + rack[N + n]) << 4 | (table[2 * N + n] + rack[2 * N + n]) << 2
-        rooms_here |= table[3 * N + n] + rack[3 * N + n]
-        ways = _CLOSABLE_AT.get(rooms_here << 4 | jokers_split)
-        if ways is None:
-            ways = _closable_at(rooms_here << 4 | jokers_split)
-        closable_at.extend(ways)
     check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
     last = steps - 1
     close_bound = joker_bound
@@ -426,6 +408,21 @@ def _run_dp(
     try:
         if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
             return None
+        # The search's own tables, made only now (a position refuted at the root needs
+        # none): per step, the options met and the states seen, and the path taken.
+        option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+        seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
+        path: list[Any] = [None] * steps
+        # Per step before a number's last colour: whether the groups begun can still close
+        # with what the colours still to move there could add (a state whose cannot has no
+        # way on; seen here, the search does not make its children's options only to find
+        # none). None at the last colour's step, where the closings themselves decide.
+        have = [t + r for t, r in zip(table, rack, strict=True)]
+        closable_at: list[tuple[bool, ...] | None] = []
+        for n in range(N):
+            here = have[N + n] << 8 | have[2 * N + n] << 6 | have[3 * N + n] << 4 | jokers_split
+            ways = _CLOSABLE_AT.get(here)
+            closable_at.extend(_closable_at(here) if ways is None else ways)
         search(0, 0, start)
     finally:
         if budget is not None:

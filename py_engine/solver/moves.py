@@ -99,6 +99,11 @@ def _place(n: int, wrap: bool) -> int:
     return n if n >= N - 1 or (wrap and n == 1) else N - 2
 
 
+# The place standing for each place 1..13 (index 0 unused), without and with wrap-around
+# runs.
+_PLACES = {wrap: [_place(n, wrap) for n in range(N + 1)] for wrap in (False, True)}
+
+
 def _moves(n: int, local: int, t: int, r: int, wrap: bool) -> list[_Move]:
     """Every move of one colour at number ``n`` from ``local`` with ``t`` table tiles
     (which must be used) and ``r`` rack tiles (which may be) of that face."""
