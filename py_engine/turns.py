@@ -338,8 +338,9 @@ def check_codes(
             pairs.append((-n, len(faces) + len(before_tiles[b]) - 2 * shared[b], i, b))
     slots: list[list[Tile | None]] = [[None] * len(faces) for faces in after_faces]
     if rules is not None and rules.locked_jokers:
-        # A locked set's numbered tiles must stay together: when only one proposed set
-        # holds them all, they are that set's.
+        # A locked set's numbered tiles must stay together: they are the proposed set's
+        # that holds them all, the closest in size to the locked set where several could
+        # (two runs alike, as when its joker is swapped beside a copy of the same run).
         for b, row in enumerate(before_tiles):
             reals = [t for t in row if not t.is_joker]
             if len(reals) == len(row):
@@ -350,14 +351,15 @@ def check_codes(
                 for i, faces in enumerate(after_faces)
                 if not need - Counter(f for f, t in zip(faces, slots[i], strict=True) if t is None)
             ]
-            if len(hosts) == 1:
+            if hosts:
+                host = min(hosts, key=lambda i: (abs(len(after_faces[i]) - len(row)), i))
                 for tile in reals:
                     j = next(
                         j
-                        for j, face in enumerate(after_faces[hosts[0]])
-                        if face == tile.face and slots[hosts[0]][j] is None
+                        for j, face in enumerate(after_faces[host])
+                        if face == tile.face and slots[host][j] is None
                     )
-                    slots[hosts[0]][j] = tile
+                    slots[host][j] = tile
                     table_left[b].remove(tile)
     for _, _, i, b in sorted(pairs):
         for j, face in enumerate(after_faces[i]):

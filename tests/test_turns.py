@@ -403,6 +403,24 @@ def test_locked_four_tile_group_with_two_jokers_may_swap_one():
     assert result.ok, messages(result)
 
 
+def test_locked_sets_whose_tiles_two_proposed_sets_could_hold_are_read_legally():
+    # R5 R6 J stays as it was, though R4 R5 R6 R7 (split from R1..R7) holds its R5 R6 too;
+    # K6..K11 J (the J a K12) has its J swapped for the rack's K12 and K6 goes on K7..K12,
+    # so two K6..K12 runs. Read by codes, each locked set's tiles are those of one proposed
+    # set (found by the property test on a random round, seed 6971; the reading refused it).
+    before = [
+        "R1 R2 R3 R4 R5 R6 R7", "K6 K7 K8 K9 K10 K11 J", "K7 K8 K9 K10 K11 K12", "R5 R6 J",
+        "B10 B11 B12 B13",
+    ]  # fmt: skip
+    after = [
+        "R1 R2 R3 R4", "K6 K7 K8 K9 K10 K11 K12", "K6 K7 K8 K9 K10 K11 K12", "R5 R6 J",
+        "B10 B11 B12 B13 J", "R4 R5 R6 R7",
+    ]  # fmt: skip
+    result = check(before, after, "K6 K12 R4", rules=LOCKED)
+    assert result.ok, messages(result)
+    assert sorted(t.code for t in result.placed) == ["K12", "K6", "R4"]
+
+
 def test_a_locked_sets_joker_taken_out_is_refused_for_the_lock_first():
     # The run left behind is broken too, and the joker alone is no set: the lock is why.
     result = check(["Y10 J Y12 Y13"], ["Y10 Y12 Y13", "J"], "", rules=LOCKED)

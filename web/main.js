@@ -24,7 +24,7 @@ const LEVEL_ABOUT = {
   easy: "Lays sets from its rack and adds tiles to the ends of sets on the table; now and then it misses a play.",
   medium: "Adds to sets on the table and rearranges them in simple ways: splits runs, borrows spare tiles, wins back jokers.",
   hard: "Finds the play that lays the most tiles, every turn, rearranging the whole table if it must.",
-  expert: "Plays as Hard does, but near the end of a two-player round holds tiles back when that wins more often, and watches an opponent close to going out.",
+  expert: "Plays as Hard does, but in a two-player round weighs every turn whether to lay all it can, keep a tile back or draw, reading what you hold from how you have played; with more players, watches anyone close to going out.",
 };
 
 const game = createGame(engine);

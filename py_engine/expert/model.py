@@ -7,7 +7,6 @@ are the data file ``advantage.json``, made by ``benchmarks/expert_train.py``.
 from __future__ import annotations
 
 import json
-from functools import cache
 from importlib import resources
 
 from .features import FLAGS, OPTION, Position
@@ -15,12 +14,14 @@ from .features import FLAGS, OPTION, Position
 __all__ = ["advantage", "inputs", "weights"]
 
 WEIGHTS = "advantage.json"
+# Read as the module is imported, not when first needed: the page starts from a memory
+# snapshot of the imported engine, which holds its modules but none of its files.
+_WEIGHTS = json.loads(resources.files(__package__).joinpath(WEIGHTS).read_text())
 
 
-@cache
 def weights() -> dict:
-    """The shipped weights (read once)."""
-    return json.loads(resources.files(__package__).joinpath(WEIGHTS).read_text())
+    """The shipped weights."""
+    return _WEIGHTS
 
 
 def inputs(position: Position, option: dict[str, float], best: dict[str, float]) -> list[float]:
