@@ -137,14 +137,20 @@ def test_a_first_visit_downloads_each_file_once(
 
 # Until the service worker's install has failed (its worker redundant). A registration
 # with no installing worker is not enough: it has none while its script is fetched.
-INSTALL_FAILED_JS = """() => new Promise((resolve) => {
-  const look = async () => {
-    const installing = (await navigator.serviceWorker.getRegistration())?.installing;
-    if (!installing) return setTimeout(look, 20);
-    installing.addEventListener("statechange", () => installing.state === "redundant" && resolve());
+# Before the page's scripts run: the service worker's first install, as the page registers
+# it, marked on window when it fails (its worker turns redundant). Looked for from the
+# registration itself, so a failure that came before the test looks is seen too.
+WATCH_INSTALL_JS = """{
+  const sw = navigator.serviceWorker;
+  const register = sw.register.bind(sw);
+  sw.register = async (...args) => {
+    const registration = await register(...args);
+    const worker = registration.installing;
+    const failed = () => worker.state === "redundant" && (window.__swInstallFailed = true);
+    if (worker && !failed()) worker.addEventListener("statechange", failed);
+    return registration;
   };
-  look();
-})"""
+}"""
 
 
 def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module):
@@ -163,11 +169,12 @@ def test_a_file_not_of_the_build_is_never_cached(browser, tmp_path, build_module
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
+        page.add_init_script(WATCH_INSTALL_JS)
         page.goto(build_module.site_url(server))
         page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
         # The install is tried, and fails: no worker takes the page, nothing is cached
         # (not even the files the engine's worker put into the cache as it booted).
-        page.evaluate(INSTALL_FAILED_JS)
+        page.wait_for_function("window.__swInstallFailed === true", timeout=60_000)
         assert page.evaluate("navigator.serviceWorker.controller") is None
         assert page.evaluate("caches.keys()") == []
         # The game plays on from the network.
