@@ -576,6 +576,8 @@ class Match:
         if unknown:
             raise SaveError(f"the saved game is corrupt (an unknown field {quote(unknown[0])})")
         try:
+            if not isinstance(data["rules"], dict):  # a save always writes every rule
+                raise SaveError("the saved game is corrupt (its rules)")
             rules = Rules.from_json(data["rules"])
             players = data["players"]
             if not _saved_players_ok(players, rules.players):

@@ -334,6 +334,10 @@ def second_round_too_early(data):
         pytest.param(
             set_key(["rules", "joker_penalty"], 201), "must be at most 200", id="joker-penalty"
         ),
+        # Found by the tampered saves with a seed of their own (246543803): rules of null
+        # loaded as the default rules, so the game was not the one the save says.
+        pytest.param(set_key(["rules"], None), "corrupt .its rules.", id="rules-null"),
+        pytest.param(set_key(["rules"], []), "corrupt .its rules.", id="rules-a-list"),
         pytest.param(set_key(["players", 0, "name"], "N" * 25), "its players", id="name-25-chars"),
         pytest.param(set_key(["players", 0, "name"], "N" * 10**6), "its players", id="name-1-mb"),
         pytest.param(set_key(["players", 0, "name"], 7), "its players", id="name-a-number"),
