@@ -199,6 +199,9 @@ class GamePage:
 
     def to_start_screen(self) -> None:
         page = self.page
+        # A saved game being restored shows the game once the engine has loaded it: wait,
+        # so the way to the start screen is looked for on the screen that stays.
+        expect(page.locator("#start-screen[aria-busy=true]")).to_have_count(0, timeout=60_000)
         dialog = page.locator("#round-dialog[open]")
         if dialog.count():
             dialog.get_by_role("button", name="New Game").click()
