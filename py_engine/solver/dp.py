@@ -369,10 +369,37 @@ def _run_dp(
             return joker_bound(n, key, pot) if jokers else pot
 
     def search(i: int, key: int, pot: int) -> None:
-        here = ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
-        opts = option_cache[i].get(here)
-        if opts is None:
-            opts = children(i, key, here)
+        while True:
+            here = ((key >> step_shift[i]) & 255) << step_width[i] | (
+                (key >> SH_TJ) & step_mask[i]
+            )
+            opts = option_cache[i].get(here)
+            if opts is None:
+                opts = children(i, key, here)
+            if len(opts) != 1 or i == last:
+                break
+            # A single way on (half the steps of a median position): taken here, as the
+            # loop below would take it, without a call.
+            option = opts[0]
+            child = pot + option[1]
+            if child <= best[0]:
+                return
+            nk = key + option[0]
+            closable = closable_at[i]
+            if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
+                return
+            if opening and option[2]:
+                v = key >> SH_V
+                nk += (min(cap, v + option[2]) - v) << SH_V
+            seen_next = seen[i + 1]
+            if seen_next.get(nk, NEG) >= child:
+                return
+            seen_next[nk] = child
+            check = check_jokers[i]
+            if check and close_bound(check, nk, child) <= best[0]:
+                return
+            path[i] = option
+            i, key, pot = i + 1, nk, child
         seen_next = seen[i + 1]
         check = check_jokers[i]
         closable = closable_at[i]
