@@ -51,7 +51,7 @@ from ..sets import read_set
 from ..tiles import Tile
 from .arrange import _TRIES
 from .bounds import _REACH, _RELAXED, _group_room, _number_rooms, clear_bound_cache
-from .dp import _CLOSABLE, _CLOSABLE_AT, _CLOSINGS, _TEMPLATES, closed_states
+from .dp import _TEMPLATES, closed_states
 from .greedy import _easy_score
 from .locked import _jokers_locked, _solve_locked
 from .moves import _FINAL_OK, _MOVE_LIST, _MOVES_CACHE
@@ -170,11 +170,12 @@ def arrangeable(
 
 
 def clear_caches() -> None:
-    """Forget all that earlier solves kept: the bounds, and the tables of moves, steps,
-    options and closings built as positions needed them, as in a new process (for a
-    benchmark that times the same positions again; the answers never depend on them)."""
+    """Forget all that earlier solves kept: the bounds, and the tables of moves, steps and
+    options built as positions needed them, as in a new process (for a benchmark that
+    times the same positions again; the answers never depend on them). The closings and
+    closable tables stay: a new process makes them all at import."""
     clear_bound_cache()
-    kept_tables = (_REACH, _RELAXED, _TEMPLATES, _CLOSINGS, _CLOSABLE, _CLOSABLE_AT)
+    kept_tables = (_REACH, _RELAXED, _TEMPLATES)
     for kept in (*kept_tables, _MOVES_CACHE, _FINAL_OK, _TRIES):
         kept.clear()
     _MOVE_LIST.clear()  # the options naming moves by index are all forgotten above

@@ -5,6 +5,7 @@ options each colour has at each step built and kept as positions need them.
 
 from __future__ import annotations
 
+from itertools import product
 from operator import itemgetter
 from typing import Any
 
@@ -123,8 +124,13 @@ def _closable(rooms: tuple[int, ...], table_jokers: int, rack_jokers: int) -> tu
                     continue
                 can = [any(_GROUPS_WITH.get((d + a, s + b, j)) for a, b in adds) for j in range(3)]
                 rows.extend([left >= 0 and can[left if left < 2 else 2] for left in lefts])
-        found = _CLOSABLE[key] = tuple(rows)
+        rows_kept = tuple(rows)
+        # Many keys share a table: one tuple each (a tuple of 1,024 is 8 kB).
+        found = _CLOSABLE[key] = _CLOSABLE_ROWS.setdefault(rows_kept, rows_kept)
     return found
+
+
+_CLOSABLE_ROWS: dict[tuple[bool, ...], tuple[bool, ...]] = {}
 
 
 # Whether groups of d colours with two tiles and s with one can close with at most j jokers.
@@ -148,6 +154,25 @@ def _closable_at(key: int) -> tuple[tuple[bool, ...] | None, ...]:
     ways = [_closable(tuple(sorted(copies[c:])), table_jokers, rack_jokers) for c in range(3)]
     found = _CLOSABLE_AT[key] = (*ways, None)
     return found
+
+
+def _fill_group_tables() -> None:
+    """Every closing (``_closings``) and every table of groups that can still close
+    (``_closable_at``), made at import: a few thousand small entries in all (about 20 ms
+    in CPython), where a new process would otherwise make them as its first positions need
+    them, each at some tens of microseconds."""
+    for table_jokers in range(3):
+        for rack_jokers in range(3 - table_jokers):  # a game has two jokers
+            split = table_jokers << 2 | rack_jokers
+            for c1, c2, c3 in product(range(3), repeat=3):
+                _closable_at(c1 << 8 | c2 << 6 | c3 << 4 | split)
+            for n in range(1, N + 1):
+                for tj, rj, d in product(
+                    range(table_jokers + 1), range(rack_jokers + 1), range(COLOURS + 1)
+                ):
+                    for s in range(COLOURS + 1 - d):
+                        fields = s << (SH_S - SH_TJ) | d << (SH_D - SH_TJ) | rj << 2 | tj
+                        _closings(split << 14 | n << 10 | fields)
 
 
 class _OutOfBudget(Exception):
@@ -460,3 +485,6 @@ def _run_dp(
     if best[2] is None:
         return None
     return _Result(best[0], best[1], best[2], bounds, problem.shift)
+
+
+_fill_group_tables()
