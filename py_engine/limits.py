@@ -136,7 +136,13 @@ _DECODER = json.JSONDecoder(parse_constant=_constant, parse_int=_whole_number, p
 def write_json(data: Any, **options: Any) -> str:
     """``json.dumps`` that refuses ``NaN`` and ``Infinity`` (a ValueError) rather than
     write what ``JSON.parse`` cannot read."""
-    return json.dumps(data, allow_nan=False, **options)
+    if options:
+        return json.dumps(data, allow_nan=False, **options)
+    return _ENCODER.encode(data)
+
+
+# One encoder, made once (``json.dumps`` with an option makes one at every call).
+_ENCODER = json.JSONEncoder(allow_nan=False)
 
 
 _REPR = reprlib.Repr()

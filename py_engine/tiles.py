@@ -241,8 +241,12 @@ def assign_ids(rows: Iterable[Iterable[str]], taken: set[int] | None = None) -> 
 
     ``taken`` holds ids already in use elsewhere; it is updated.
     """
-    used = taken if taken is not None else set()
+    used = bytearray(len(DECK))  # (flags by id: a command-line solve reads 50 tiles a line)
+    if taken:
+        for tid in taken:
+            used[tid] = 1
     first_id = _FIRST_ID
+    deck = DECK
     result = []
     for row in rows:
         tiles = []
@@ -251,12 +255,17 @@ def assign_ids(rows: Iterable[Iterable[str]], taken: set[int] | None = None) -> 
             if first is None:
                 first = Tile.of(parse_face(code)).id
             # The second copy: 52 ids on, or the other joker.
-            tid = first if first not in used else first + 1 if first >= 104 else first + 52
-            if tid in used:
-                raise TileError(f"there are only two {CODES[first]} tiles in the game")
-            used.add(tid)
-            tiles.append(DECK[tid])
+            if used[first]:
+                tid = first + 1 if first >= 104 else first + 52
+                if used[tid]:
+                    raise TileError(f"there are only two {CODES[first]} tiles in the game")
+            else:
+                tid = first
+            used[tid] = 1
+            tiles.append(deck[tid])
         result.append(tiles)
+    if taken is not None:
+        taken.update(t.id for row in result for t in row)
     return result
 
 
