@@ -1,7 +1,7 @@
 """Benchmark: our exact solver against the published MILP solver ``rummikub-solver``.
 
     .venv/bin/python benchmarks/solver.py [--positions 300] [--seed 2024] [--source games]
-        [--rules wrap] [--repeat 3] [--cpu] [--expert 4]
+        [--rules wrap] [--repeat 3] [--cpu] [--warm 300] [--expert 4]
 
 Two position sets, both fixed by the seed: ``--source random`` (the default) builds tables
 of 0-90 tiles from random valid sets and racks of 1-30 tiles from the tiles left, with and
@@ -25,6 +25,11 @@ the pipe. Prints median, 90th percentile and maximum, the ratios of medians, the
 position, and how the answers compare: the same number of tiles, and the value (the
 points taken off the rack, a joker at the rules' penalty: docs/solver.md) at least the
 reference's, whose tile-count mode does not look at value.
+
+``--warm N`` has each pass first solve N other positions (the next seed's, none of the timed
+ones), untimed, in process and through the command line: a long-running process's steady
+state, its tables of moves and options filled, where each pass otherwise starts as a new
+process does.
 
 ``--rules wrap`` (wrap-around runs) and ``--rules locked`` (locked joker sets) time our
 solver alone. ``--expert R`` plays R seeded rounds of expert against hard and counts the
@@ -142,12 +147,17 @@ def value_off_rack(codes: list[str], rules: Rules) -> int:
     return sum(rules.joker_penalty if c == "J" else int(c[1:]) for c in codes)
 
 
-def _time_line(positions: list[Position], cpu: bool, answers: list[dict] | None) -> list[float]:
+def _time_line(
+    positions: list[Position], cpu: bool, answers: list[dict] | None, warm: list[Position] = ()
+) -> list[float]:
     """Our time per position through the command line (each answer through the engine's
-    turn check; kept in ``answers`` when given)."""
+    turn check; kept in ``answers`` when given), once the process has answered the
+    ``warm`` positions, untimed."""
     line = CommandLine()
     times = []
     try:
+        for pos in warm:
+            line.ask(json.dumps(pos.codes()).encode() + b"\n", False)
         for pos in positions:
             answer, seconds = line.ask(json.dumps(pos.codes()).encode() + b"\n", cpu)
             times.append(seconds)
@@ -316,6 +326,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=1, help="passes; each position's fastest")
     parser.add_argument("--cpu", action="store_true", help="CPU time instead of the wall clock")
     parser.add_argument("--expert", type=int, default=0, help="rounds of expert moves counted")
+    parser.add_argument(
+        "--warm",
+        type=int,
+        default=0,
+        help="other positions (the next seed's) each pass solves first, untimed",
+    )
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
 
@@ -325,6 +341,15 @@ def main(argv: list[str] | None = None) -> int:
         positions = game_positions(args.positions, args.seed, rules)
     else:
         positions = [random_position(rng, opened=True, rules=rules) for _ in range(args.positions)]
+    warm: list[Position] = []
+    if args.warm:
+        if args.source == "games":
+            warm = game_positions(args.warm, args.seed + 1, rules)
+        else:
+            other = random.Random(args.seed + 1)
+            warm = [random_position(other, opened=True, rules=rules) for _ in range(args.warm)]
+        seen = {json.dumps(pos.codes()) for pos in positions}
+        warm = [pos for pos in warm if json.dumps(pos.codes()) not in seen]
     reference = None
     if args.rules == "standard" and not args.no_reference:
         from rummikub_solver import RuleSet
@@ -336,10 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     ref_answers: list[list[int]] = []
     for k in range(args.repeat):
         clear_caches()  # each pass meets the positions as new, as a new process would
+        _time_ours(warm, clock)
         passes["in process"].append(_time_ours(positions, clock))
         if not args.no_line:
             answers = line_answers if not k else None
-            passes["command line"].append(_time_line(positions, args.cpu, answers))
+            passes["command line"].append(_time_line(positions, args.cpu, answers, warm))
         if reference is not None:
             passes["reference"].append(
                 _time_reference(reference, positions, clock, ref_answers if not k else None)
@@ -352,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
         f"seed {args.seed}"
         + (", CPU time" if args.cpu else "")
         + (f", fastest of {args.repeat} passes" if args.repeat > 1 else "")
+        + (f", each after {len(warm)} other positions" if warm else "")
     )
     print(
         f"table tiles {min(s[0] for s in sizes)}-{max(s[0] for s in sizes)}, "

@@ -41,6 +41,18 @@ def test_solver_benchmark_times_the_command_line_and_in_process(capsys):
     assert out[5].startswith('  {"table": ')
 
 
+def test_solver_benchmark_warms_each_pass_on_other_positions(capsys):
+    solver_bench = load("solver")
+    args = ["--positions", "4", "--warm", "3", "--no-reference", "--no-line", "--cpu"]
+    assert solver_bench.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "4 positions after the opening (random, standard rules), seed 2024, CPU time, "
+        "each after 3 other positions"
+    )
+    assert out[2].startswith("ours, in process ") and "median" in out[2]
+
+
 def test_solver_benchmark_counts_the_expert_solves(capsys):
     solver_bench = load("solver")
     solver_bench.expert_solves(1)

@@ -395,9 +395,7 @@ def _run_dp(
 
     def search(i: int, key: int, pot: int) -> None:
         while True:
-            here = ((key >> step_shift[i]) & 255) << step_width[i] | (
-                (key >> SH_TJ) & step_mask[i]
-            )
+            here = ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
             opts = option_cache[i].get(here)
             if opts is None:
                 opts = children(i, key, here)
