@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 
+import game_twin as twin
 from game_page import hold_engine, unhold_engine
 from playwright.sync_api import expect
-from test_play import LEVELS, opening_deal
+from test_play import LEVELS, computer_play_deal, opening_deal
 
 
 def test_a_new_game_mid_match_asks_before_abandoning_it(app):
@@ -169,3 +170,42 @@ def test_each_computer_level_says_what_it_does(app):
     second.select_option("hard")
     expect(page.locator("#level1-about")).to_have_text(re.compile(r"^Finds the play that lays"))
     expect(first).to_have_accessible_description(re.compile(r"misses a play"))  # its own
+
+
+def test_a_new_game_during_a_computers_reveal_shows_its_own_tiles(app):
+    """A new game started while a computer's play is coming onto the table tile by tile:
+    the tiles still to come are the old game's, and none of the new game's is drawn as
+    one of them (a tile of the new deal with the same id stayed hidden)."""
+    page = app.page
+    seed, turn, _ = computer_play_deal()
+    # The play's tiles in the order they come onto the table (computers.js): the last
+    # comes last.
+    last = list(dict.fromkeys([s["tile"] for s in turn["steps"]] + turn["placed"]))[-1]
+    # A new deal where the player starts, holding that tile.
+    new_seed = next(
+        s
+        for s in range(1, 600)
+        if (view := twin.new_game(s, LEVELS))["current"] == view["me"]
+        and last in {t["id"] for t in view["rack"]}
+    )
+    app.new_game(seed, LEVELS, delay=1600)
+    app.button("Draw").click()
+    # The new game's settings made while the computer thinks, so that it starts mid-reveal.
+    app.to_start_screen()
+    more = page.locator("details.more", has_text="More options")
+    more.locator("summary").click()
+    page.get_by_label("Deal number").fill(str(new_seed))
+    more.locator("summary").click()
+    page.wait_for_function("window.__rummikub.state.pending.size > 0", timeout=30_000)
+    app.button("Start Game").click()
+    dialog = page.get_by_role("dialog", name="Abandon this game?")
+    expect(dialog).to_be_visible()
+    # Still revealing: the last tile still to come.
+    assert page.evaluate(f"window.__rummikub.state.pending.has({last})")
+    dialog.get_by_role("button", name="Abandon and Start").click()
+    app.wait_for_turn()
+    assert page.evaluate("window.__rummikub.state.pending.size") == 0
+    app.tap_new_set([last])
+    laid = app.table.locator(f'.tile[data-id="{last}"]')
+    expect(laid).to_be_visible()
+    expect(laid).not_to_have_class(re.compile(r"\bpending\b"))

@@ -56,6 +56,9 @@ export function createRounds(state, engine, { redraw, clock, computers, restorin
     state.unrestored = false; // the player chose to replace it
     forgetTurn();
     await computers.finished();
+    // A computer play cut short mid-reveal leaves its tiles still to come: none are
+    // the new game's (a tile of the new deal with one of those ids was drawn hidden).
+    state.pending = new Set();
     const answer = await engine.call({ cmd: "new_game", seed: settings.seed ?? null, rules, players });
     if (answer.error) throw new Error(answer.error);
     // Kept with the game's first save (saving.js persist).
