@@ -303,6 +303,16 @@ def _new_game(request: dict[str, Any]) -> dict[str, Any]:
         raise BridgeError("players must be a list of 2 to 4 players")
     people = sum(isinstance(p, dict) and p.get("kind") == "human" for p in players)
     clean = [player_entry(p, i, shared=people > 1) for i, p in enumerate(players)]
+    # A person is named in the log, the scores and the hand-over, and their statistics
+    # are kept by name: one called as another player (in any case) could not be told
+    # apart. (Computers may share a name: a request may give one entry for every seat.)
+    names = [entry["name"].casefold() for entry in clean]
+    for entry, name in zip(clean, names, strict=True):
+        if entry["kind"] == "human" and names.count(name) > 1:
+            raise BridgeError(
+                f"two players are called {quote(entry['name'])}: each person needs a name"
+                " of their own"
+            )
     if not isinstance(request.get("rules") or {}, dict):
         raise BridgeError("rules must be a JSON object")
     rules_json = dict(request.get("rules") or {})

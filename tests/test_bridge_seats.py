@@ -288,3 +288,26 @@ def test_people_left_unnamed_are_told_apart_when_they_share_the_device():
     assert [p["name"] for p in answer["view"]["players"]] == ["Player 1", "Computer 1", "Player 3"]
     alone = ok(call("new_game", seed=3, players=[{"kind": "human"}, BOT]))
     assert [p["name"] for p in alone["view"]["players"]] == ["You", "Computer 1"]
+
+
+@pytest.mark.parametrize(
+    "players",
+    [
+        [ANNA, BOT, {"name": "anna", "kind": "human"}],
+        [ANNA, {"name": "Anna", "kind": "bot", "level": "easy"}],
+        [{"name": "Computer 1", "kind": "human"}, BOB, BOT],
+    ],
+)
+def test_two_players_of_one_name_are_refused_and_no_game_starts(players):
+    # The log, the scores, the hand-over and the statistics name everyone (the start
+    # screen asks for names of their own too: the engine refuses whatever sends them).
+    answer = call("new_game", seed=3, players=players)
+    assert "two players are called" in answer["error"], answer
+    assert "each person needs a name of their own" in answer["error"]
+    assert bridge._session is None
+
+
+def test_computers_may_share_a_name():
+    # One entry given for every computer seat: a request's own shorthand.
+    answer = ok(call("new_game", seed=3, players=[ANNA, BOT, BOT]))
+    assert [p["name"] for p in answer["view"]["players"]] == ["Anna", "Computer 1", "Computer 1"]
