@@ -221,6 +221,39 @@ def test_undo_goes_back_move_by_move_after_a_reload(app):
     assert app.table_ids() == engine_table(page)
 
 
+def test_undo_after_a_reload_tells_every_tile_moved_together(app):
+    """Tiles chosen together and laid down in one drag: after a reload, Undo puts them
+    all back and says so by name (it named the first alone: the history kept did not say
+    what each move moved). A kept record naming a tile the turn lacks is not believed."""
+    page = app.page
+    seed, sets = opening_deal()
+    app.new_game(seed, LEVELS)
+    rack = app.rack_ids()
+    tiles = [t for t in rack if t in sets[0]]  # in rack order, as they go down
+    for tile in tiles:
+        app.tile(tile).click(modifiers=["Control"])
+    app.drag(app.tile(tiles[-1]), app.button("+ New Set"))
+    assert app.table_ids() == [tiles]
+    said = [page.evaluate(f"window.__rummikub.state.tiles.get({t}).label") for t in tiles]
+    app = reload(page)
+    news = page.locator("#move-news")
+    app.button("Undo").click()
+    assert app.rack_ids() == rack and app.table_ids() == []
+    expect(news).to_contain_text(f"Undone: {', '.join(said)} back to your rack, places ")
+    # The same move again, its record then made to name a tile that is not in the turn.
+    for tile in tiles:
+        app.tile(tile).click(modifiers=["Control"])
+    app.drag(app.tile(tiles[-1]), app.button("+ New Set"))
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{ARRANGEMENT}')"))
+    assert kept["undo"][0]["told"] == {"id": tiles[0], "kind": "group", "ids": tiles}
+    kept["undo"][0]["told"]["ids"] = [*tiles, 9999]
+    page.evaluate(f"localStorage.setItem('{ARRANGEMENT}', {json.dumps(json.dumps(kept))})")
+    app = reload(page)
+    app.button("Undo").click()
+    assert app.rack_ids() == rack and app.table_ids() == []
+    expect(news).to_contain_text(f"Undone: {said[0]} back to your rack, place ")
+
+
 def test_a_stale_or_corrupt_arrangement_is_ignored(app):
     page = app.page
     seed, sets = opening_deal()

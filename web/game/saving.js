@@ -116,8 +116,9 @@ export function keepArrangement(state) {
   if (!view || state.restoring || state.stale) return;
   const mine = isMyTurn(state);
   const table = mine && isTouched(state) ? state.table : null;
-  // The turn's moves so far, for Undo after a reload (a reload used to forget them).
-  const undo = mine ? state.undo.map((a) => ({ rack: a.rack, table: a.table })) : [];
+  // The turn's moves so far, for Undo after a reload (a reload used to forget them),
+  // each with what it moved, so that Undo tells the same words after a reload.
+  const undo = mine ? state.undo.map((a) => ({ rack: a.rack, table: a.table, told: a.told })) : [];
   try {
     const start = table ? state.turnRack : null; // the rack Reset Turn brings back
     localStorage.setItem(ARRANGEMENT_KEY, JSON.stringify({ turn: turnKey(view), rack: state.rack, table, start, undo }));
@@ -173,7 +174,11 @@ export function restoreArrangement(state) {
   // Undo's history comes back whole, or not at all.
   const undo = kept.undo;
   if (myTurn && Array.isArray(undo) && undo.every((a) => a && typeof a === "object" && fits(a.rack, a.table))) {
-    state.undo = undo.map((a) => ({ rack: a.rack.slice(), table: a.table.map((row) => row.slice()) }));
+    state.undo = undo.map((a) => {
+      const step = { rack: a.rack.slice(), table: a.table.map((row) => row.slice()) };
+      const told = toldOf(a);
+      return told ? { ...step, told } : step;
+    });
   }
   const table = kept.table;
   const rackIds = new Set(state.startRack);
@@ -193,6 +198,21 @@ export function restoreArrangement(state) {
   state.rack = [...order, ...state.rack.filter((id) => !inOrder.has(id))];
   state.turnRack = state.rack.slice();
   return false;
+}
+
+const TOLD_KINDS = ["move", "split", "step", "group"];
+
+/** What a kept Undo step moved ({id, kind} and, for tiles moved together, ``ids``), when
+ *  it names tiles of that step's arrangement; else undefined (Undo then tells the first
+ *  tile that changed places). */
+function toldOf(step) {
+  const told = step.told;
+  if (!told || typeof told !== "object" || !TOLD_KINDS.includes(told.kind)) return undefined;
+  const turn = new Set([...step.rack, ...step.table.flat()]);
+  if (!turn.has(told.id)) return undefined;
+  if (told.ids === undefined) return { id: told.id, kind: told.kind };
+  if (!ids(told.ids) || !told.ids.length || !told.ids.every((id) => turn.has(id))) return undefined;
+  return { id: told.id, kind: told.kind, ids: told.ids.slice() };
 }
 
 /** Does a kept (rack, table) fit this turn? Every tile of the turn exactly once, the
