@@ -158,7 +158,7 @@ def _closable_at(key: int) -> tuple[tuple[bool, ...] | None, ...]:
 
 def _fill_group_tables() -> None:
     """Every closing (``_closings``) and every table of groups that can still close
-    (``_closable_at``), made at import: a few thousand small entries in all (about 20 ms
+    (``_closable_at``), made at import: a few thousand small entries in all (about 25 ms
     in CPython), where a new process would otherwise make them as its first positions need
     them, each at some tens of microseconds."""
     for table_jokers in range(3):
