@@ -399,55 +399,39 @@ def _run_dp(
             opts = option_cache[i].get(here)
             if opts is None:
                 opts = children(i, key, here)
-            if len(opts) != 1 or i == last:
-                break
-            # A single way on (half the steps of a median position): taken here, as the
-            # loop below would take it, without a call.
-            option = opts[0]
-            child = pot + option[1]
-            if child <= best[0]:
-                return
-            nk = key + option[0]
-            closable = closable_at[i]
-            if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
-                return
-            if opening and option[2]:
-                v = key >> SH_V
-                nk += (min(cap, v + option[2]) - v) << SH_V
             seen_next = seen[i + 1]
-            if seen_next.get(nk, NEG) >= child:
-                return
-            seen_next[nk] = child
             check = check_jokers[i]
-            if check and close_bound(check, nk, child) <= best[0]:
-                return
-            path[i] = option
-            i, key, pot = i + 1, nk, child
-        seen_next = seen[i + 1]
-        check = check_jokers[i]
-        closable = closable_at[i]
-        for option in opts:
-            child = pot + option[1]
-            if child <= best[0]:
-                break
-            nk = key + option[0]
-            if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
-                continue
-            if opening and option[2]:
-                v = key >> SH_V
-                nk += (min(cap, v + option[2]) - v) << SH_V
-            if seen_next.get(nk, NEG) >= child:
-                continue
-            seen_next[nk] = child
-            if check and close_bound(check, nk, child) <= best[0]:
-                continue
-            path[i] = option
-            if i == last:
-                finish(nk, child)
+            closable = closable_at[i]
+            # The last option is taken by this loop, not by a call: nothing is left to do
+            # here after it (half the steps of a median solve have a single option).
+            final = opts[-1] if opts and i != last else None
+            for option in opts:
+                child = pot + option[1]
+                if child <= best[0]:
+                    return
+                nk = key + option[0]
+                if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
+                    continue
+                if opening and option[2]:
+                    v = key >> SH_V
+                    nk += (min(cap, v + option[2]) - v) << SH_V
+                if seen_next.get(nk, NEG) >= child:
+                    continue
+                seen_next[nk] = child
+                if check and close_bound(check, nk, child) <= best[0]:
+                    continue
+                path[i] = option
+                if option is final:
+                    break
+                if i == last:
+                    finish(nk, child)
+                else:
+                    search(i + 1, nk, child)
+                if best[0] >= ceiling:
+                    return  # the upper bound is reached: nothing can beat it
             else:
-                search(i + 1, nk, child)
-            if best[0] >= ceiling:
-                return  # the upper bound is reached: nothing can beat it
+                return
+            i, key, pot = i + 1, nk, child
 
     # The root bound with the jokers shared out; no rack tile can be placed below SCALE.
     # (A caller asking for less, such as a swap of a rack tile for a locked joker whose
