@@ -152,7 +152,7 @@ def arrangeable(
 
     >>> from ..tiles import parse_tiles
     >>> [[t.code for t in row] for row in arrangeable(parse_tiles("R1 R2 R3 J B3 Y3"))]
-    [['R3', 'B3', 'Y3'], ['R1', 'R2', 'J']]
+    [['B3', 'Y3', 'J'], ['R1', 'R2', 'R3']]
     """
     rules = rules or Rules()
     if not tiles:

@@ -61,19 +61,17 @@ def _number_rooms(counts: tuple[int, ...], jokers: int) -> tuple[tuple[int, int,
     return tuple(out)  # type: ignore[return-value]
 
 
-# Colours' bounds kept (with their options, some 35 KB each on late-game positions, so
-# about 9 MB at most). Bots gain nothing from more: 4 expert-vs-hard rounds took 9.7 s of
+# Colours' bounds kept. Bots gain nothing from more: 4 expert-vs-hard rounds took 9.7 s of
 # CPU with 2,048 kept (137 MB peak) and 9.1 s with 256 (45 MB), and memory matters in the
-# browser, on phones above all.
+# browser, on phones above all. (Measured when each entry also kept the search's option
+# lists, some 35 KB on late-game positions; the search now builds none.)
 BOUND_CACHE_SIZE = 256
-_BOUND_CACHE: dict[
-    tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]
-] = {}
+_BOUND_CACHE: dict[tuple, tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]] = {}
 
 
 def clear_bound_cache() -> None:
-    """Forget the per-colour bounds (and the search options kept with them) of earlier
-    solves, so the next solve starts as on a fresh position (the benchmark's ``--cold``)."""
+    """Forget the per-colour bounds of earlier solves, so the next solve starts as on a
+    fresh position (the benchmark's ``--cold``)."""
     _BOUND_CACHE.clear()
     _SUFFIXES.clear()
 
@@ -89,7 +87,7 @@ _REACH: dict[tuple, tuple[tuple[int, ...], tuple[tuple[int, _RelaxedMoves], ...]
 
 def _colour_bounds(
     problem: _Problem, c: int, rooms: list[tuple[int, int, int]]
-) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]], dict[int, list]]:
+) -> tuple[list[dict[int, int]], list[dict[int, tuple[int, ...]]]]:
     """For one colour alone, ``F[n][local]``: the most its rack tiles can still add after
     number ``n`` from that run state (NEG when its table tiles cannot all be used). Groups
     are relaxed (allowed wherever other colours or jokers could join) and the colour may
@@ -98,9 +96,7 @@ def _colour_bounds(
     empty without jokers): a joker in a run costs the colour two halves, a joker joining a
     group costs each colour in that group one half (a group has at least two colours), so
     shares of the jokers that add up to at most the jokers left never undercount what a
-    play can do. The third
-    part is a dict where the search keeps the options it builds from these bounds, so a
-    colour met again (the same tiles, in another solve) reuses them."""
+    play can do."""
     jokers = 2 * (problem.table_jokers + problem.rack_jokers)  # in halves
     wrap = problem.wrap
     lo = c * N
@@ -124,7 +120,7 @@ def _colour_bounds(
         # Forget the older half (a dict keeps the order entries were made in).
         for old in list(islice(_BOUND_CACHE, BOUND_CACHE_SIZE // 2)):
             del _BOUND_CACHE[old]
-    _BOUND_CACHE[key] = (bounds, vectors, {})
+    _BOUND_CACHE[key] = (bounds, vectors)
     return _BOUND_CACHE[key]
 
 

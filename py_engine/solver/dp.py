@@ -1,12 +1,11 @@
 """The dynamic program over the numbers 1..13: a depth-first branch and bound over the
-states of the four colours' runs and the groups of each number (``_run_dp``), with the
-options each colour has at each step built and kept as positions need them.
+states of the four colours' runs and the groups of each number (``_run_dp``), trying
+each colour's moves at each step from templates kept across positions.
 """
 
 from __future__ import annotations
 
 from itertools import product
-from operator import itemgetter
 from typing import Any
 
 from .bounds import _colour_bounds, _group_rooms
@@ -20,25 +19,34 @@ SH_TJ, SH_RJ, SH_D, SH_S, SH_V = 32, 34, 36, 39, 42
 COLOUR_SHIFT = (0, 8, 16, 24)
 
 
-_POT = itemgetter(1)  # an option's potential delta (options are tried highest first)
+# The templates (``_templates``) by the face (``_face_code``: its place, colour, copies and
+# the variant), then by the local and the jokers left (``local << 4 | table jokers left
+# << 2 | rack jokers left``, each counted up to two): the search looks up a step's once
+# per solve, then each local's by one small number.
+_TEMPLATES: dict[int, dict[int, list[tuple]]] = {}
 
-_TEMPLATES: dict[tuple[int, int, int, int, int, bool, int, int], list[tuple]] = {}
+
+def _face_code(place: int, c: int, t: int, r: int, wrap: bool) -> int:
+    return (((place << 2 | c) << 2 | t) << 2 | r) << 1 | wrap
 
 
 def _templates(
     n: int, c: int, local: int, t: int, r: int, wrap: bool, tj: int, rj: int
 ) -> list[tuple]:
-    """The options of colour ``c`` at place ``n`` from ``local`` less their bounds and
-    their number: (new local, key delta, real rack tiles placed, tiles counted in an
-    opening's value, move (its index in _MOVE_LIST), table jokers, rack jokers), one per
-    way to take a move's jokers from the table's and the rack's, with at most ``tj`` and
-    ``rj`` of them (jokers left; a move takes two at most, so more counts as two). The
-    potential counts the real rack tiles placed (a rack joker's score is counted before
-    the search, wherever it goes); an opening's value counts a joker as the tile it stands
-    for. Kept by the place as the moves are (``_place``): the search multiplies by the
-    number the place holds."""
-    key = (_place(n, wrap), c, local, t, r, wrap, tj, rj)
-    found = _TEMPLATES.get(key)
+    """The moves of colour ``c`` at place ``n`` from ``local`` as the search tries them:
+    (new local, key delta, real rack tiles placed, tiles counted in an opening's value,
+    move (its index in _MOVE_LIST), table jokers, rack jokers), one per way to take a
+    move's jokers from the table's and the rack's, with at most ``tj`` and ``rj`` of them
+    (jokers left; a move takes two at most, so more counts as two), in the search's order
+    (``_template_order``). The search adds what the rack tiles placed are worth at the
+    number the place holds and the colour's bound after the move (a rack joker's score is
+    counted before the search, wherever it goes); an opening's value counts a joker as the
+    tile it stands for. Kept by the place as the moves are (``_place``)."""
+    code = _face_code(_place(n, wrap), c, t, r, wrap)
+    kept = _TEMPLATES.get(code)
+    if kept is None:
+        kept = _TEMPLATES[code] = {}
+    found = kept.get(local << 4 | tj << 2 | rj)
     if found is None:
         sh = COLOUR_SHIFT[c]
         found = []
@@ -54,8 +62,20 @@ def _templates(
                 found.append(
                     (mv.new, delta + (a << SH_TJ) + (b << SH_RJ), used, used + b, mv.index, a, b)
                 )
-        _TEMPLATES[key] = found
+        found.sort(key=_template_order)
+        kept[local << 4 | tj << 2 | rj] = found
     return found
+
+
+# The order the search tries a step's templates in, the same on every position: most rack
+# tiles placed first, then fewest jokers. Until session 4 of issue 41 the search built, per
+# position, lists of options sorted by potential (what each adds plus the bound after it);
+# building them took a third of a median solve outside the bounds (350 of 1,080 us, 60
+# hard-bot positions around the median, bounds kept). The fixed order meets no more states
+# on the 300 hard-bot positions (88,189 steps of the search against 89,996 in potential
+# order; most jokers first 95,540; the moves' own order 103,759).
+def _template_order(template: tuple) -> tuple[int, int]:
+    return (-template[2], template[5] + template[6])
 
 
 _CLOSINGS: dict[int, list[tuple[int, int, int, tuple[int, int, int, int]]]] = {}
@@ -88,12 +108,7 @@ def _closings(key: int) -> list[tuple[int, int, int, tuple[int, int, int, int]]]
     return found
 
 
-# Per search step (four per number): the colour's shift in the key, and how its options
-# are cached (the last colour's depend on the groups so far too); the number whose groups
-# the step closes (0 for none).
-_STEP_SHIFT = [COLOUR_SHIFT[i % COLOURS] for i in range(N * COLOURS)]
-_STEP_WIDTH = [10 if i % COLOURS == COLOURS - 1 else 4 for i in range(N * COLOURS)]
-_STEP_MASK = [1023 if i % COLOURS == COLOURS - 1 else 15 for i in range(N * COLOURS)]
+# Per search step (four per number): the number whose groups the step closes (0 for none).
 _STEP_CLOSES = [i // COLOURS + 1 if i % COLOURS == COLOURS - 1 else 0 for i in range(N * COLOURS)]
 _NO_STEPS = [0] * (N * COLOURS)
 
@@ -207,25 +222,23 @@ def _run_dp(
     key; its potential is the score so far plus an upper bound on what can follow (the
     per-colour bounds, and the score of every rack joker: it scores the same wherever it
     goes, so the score counts them all from the start and takes off those left unused).
-    Children are tried best potential first, a branch that cannot beat the best play
-    found is cut, and a state already explored with as good a potential is not explored
-    again. So the first play
-    found is usually the best one when the bound is tight, and the search is exact.
+    Children are tried most rack tiles first (``_template_order``), a branch that cannot
+    beat the best play found is cut, and a state already explored with as good a
+    potential is not explored again, so the search is exact.
 
     With a ``budget`` the search gives up (raising ``_OutOfBudget``) after closing the
     groups of that many states. With ``enough`` it stops at the first play scoring that
     much (not then the best).
     """
-    # One long function on purpose: the inner loop (``search``) and the options it builds
-    # (``children``, ``joker_bound``) are closures over this search's tables (the bounds,
-    # the options and states kept, the best so far), which they read as fast as locals; as
-    # module functions they would take them as arguments or attributes on each of the
-    # millions of calls a slow search makes.
+    # One long function on purpose: the inner loop (``search``) and the bounds it takes
+    # (``joker_bound``) are closures over this search's tables (the bounds, the states
+    # seen, the best so far), which they read as fast as locals; as module functions they
+    # would take them as arguments or attributes on each of the millions of calls a slow
+    # search makes.
     rooms = _group_rooms(problem)
     both = [_colour_bounds(problem, c, rooms) for c in range(COLOURS)]
-    bounds = [b for b, _, _ in both]
-    vectors = [v for _, v, _ in both]
-    shared = [o for _, _, o in both]
+    bounds = [b for b, _ in both]
+    vectors = [v for _, v in both]
     start = sum(b[0].get(0, NEG) for b in bounds)
     if start <= NEG // 2:
         return None
@@ -237,7 +250,7 @@ def _run_dp(
     table, rack, wrap = problem.table, problem.rack, problem.wrap
     jt_max, jr_max = problem.table_jokers, problem.rack_jokers
     jokers = jt_max + jr_max
-    jokers_split = jt_max << 2 | jr_max  # part of the keys of options kept with the bounds
+    jokers_split = jt_max << 2 | jr_max  # part of the keys of closings and closable tables
     close_prefix = jokers_split << 14  # part of the keys of closings (_closings)
     places = _PLACES[wrap]
     halves = 2 * jokers
@@ -249,80 +262,12 @@ def _run_dp(
     # nothing, and it proves there is no play as soon as no branch can place a tile).
     best: list[Any] = [floor, -1, None]
     final_ok = _local_final_ok
-
-    def children(i: int, key: int, here: int) -> list:
-        """The options at step ``i`` from ``key`` (kept under ``here`` in
-        ``option_cache[i]``, as ``search`` looks them up)."""
-        c = i & 3  # (COLOURS is 4)
-        local = (key >> (c << 3)) & 255
-        js = (key >> SH_TJ) & 15
-        known = shared[c]
-        base_key = ((i << 8 | local) << 4 | js) << 4 | jokers_split
-        base = known.get(base_key)
-        n = (i >> 2) + 1
-        if base is None:
-            # The colour's options here: (key delta, potential delta, value gained, move,
-            # table jokers, rack jokers), best potential first.
-            f = c * N + n - 1
-            tj, rj = jt_max - (js & 3), jr_max - (js >> 2)
-            template_key = (
-                places[n],
-                c,
-                local,
-                table[f],
-                rack[f],
-                wrap,
-                tj if tj < 2 else 2,
-                rj if rj < 2 else 2,
-            )
-            templates = _TEMPLATES.get(template_key)
-            if templates is None:
-                templates = _templates(n, *template_key[1:])
-            colour_bounds = bounds[c]
-            old = colour_bounds[n - 1].get(local, NEG)
-            get = colour_bounds[n].get
-            number = numbers[n]
-            unit = SCALE + number
-            base = []
-            for new, delta, used, counted, mv, a, b in templates:
-                after = get(new, NEG)
-                if after > NEG:
-                    base.append((delta, used * unit + after - old, counted * number, mv, a, b))
-            if len(base) > 1:
-                base.sort(key=_POT, reverse=True)
-            known[base_key] = base
-        if c < COLOURS - 1:
-            option_cache[i][here] = base
-            return base
-        # The last colour of the number, then its groups closed (jokers joining them).
-        close_key = 1 << 40 | base_key << 6 | (key >> SH_D) & 63
-        opts = known.get(close_key)
-        if opts is None:
-            opts = []
-            # The closings by the groups and jokers after this colour's move: the key's
-            # fields from the table jokers to the groups of one tile (see _closings).
-            ways = close_prefix | numbers[n] << 10
-            for o in base:
-                after = ways | ((key + o[0]) >> SH_TJ) & 1023
-                closings = _CLOSINGS.get(after)
-                if closings is None:
-                    closings = _closings(after)
-                for delta, dp, gv, info in closings:
-                    opts.append((o[0] + delta, o[1] + dp, o[2] + gv, o[3], o[4], o[5], info))
-            if len(opts) > 1:
-                opts.sort(key=_POT, reverse=True)
-            known[close_key] = opts
-        option_cache[i][here] = opts
-        return opts
-
-    def finish(key: int, pot: int) -> None:
-        if (key >> SH_TJ) & 3 != jt_max or (cap is not None and (key >> SH_V) < cap):
-            return
-        if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
-            return
-        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * joker_score
-        if score > best[0]:
-            best[0], best[1], best[2] = score, key, list(path)
+    # By the jokers used (the state key's 4 bits), the jokers left as the templates count
+    # them.
+    jokers_left = [
+        min(2, max(0, jt_max - (js & 3))) << 2 | min(2, max(0, jr_max - (js >> 2)))
+        for js in range(16)
+    ]
 
     corrections: list[dict[int, int]] = [{} for _ in range(N + 1)]
 
@@ -374,7 +319,6 @@ def _run_dp(
         corrections[n][key] = shared - loose
         return pot - loose + shared
 
-    step_shift, step_width, step_mask = _STEP_SHIFT, _STEP_WIDTH, _STEP_MASK
     check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
     last = steps - 1
     close_bound = joker_bound
@@ -393,43 +337,110 @@ def _run_dp(
                 )
             return joker_bound(n, key, pot) if jokers else pot
 
+    # What a rack tile placed at each place scores; the closing taken at each number (the
+    # path holds the colours' templates).
+    units = [SCALE + numbers[n] if n else 0 for n in range(N + 1)]
+    infos: list[Any] = [None] * (N + 1)
+
+    def finish(key: int, pot: int) -> None:
+        """A play found: kept when it beats the best, its path as ``_read_back`` reads it
+        (per step (key delta, potential, value, move, table jokers, rack jokers), and at a
+        number's last colour its closing's (d, s, table jokers, rack jokers) too; the
+        first three are not read)."""
+        if (key >> SH_TJ) & 3 != jt_max or (cap is not None and (key >> SH_V) < cap):
+            return
+        if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
+            return
+        score = pot - (jr_max - ((key >> SH_RJ) & 3)) * joker_score
+        if score > best[0]:
+            best[0], best[1] = score, key
+            best[2] = [
+                (0, 0, 0, tm[4], tm[5], tm[6], infos[(k >> 2) + 1])
+                if k & 3 == 3
+                else (0, 0, 0, tm[4], tm[5], tm[6])
+                for k, tm in enumerate(path)
+            ]
+
     def search(i: int, key: int, pot: int) -> None:
         while True:
-            here = ((key >> step_shift[i]) & 255) << step_width[i] | ((key >> SH_TJ) & step_mask[i])
-            opts = option_cache[i].get(here)
-            if opts is None:
-                opts = children(i, key, here)
+            kept, c, n, before, get, unit, closable = step_info[i]
+            local = (key >> (c << 3)) & 255
+            js = (key >> SH_TJ) & 15
+            templates = kept.get(local << 4 | jokers_left[js])
+            if templates is None:
+                f = c * N + n - 1
+                left = jokers_left[js]
+                templates = _templates(n, c, local, table[f], rack[f], wrap, left >> 2, left & 3)
+            old = before.get(local, NEG)
             seen_next = seen[i + 1]
-            check = check_jokers[i]
-            closable = closable_at[i]
-            # The last option is taken by this loop, not by a call: nothing is left to do
-            # here after it (half the steps of a median solve have a single option).
-            final = opts[-1] if opts and i != last else None
-            for option in opts:
-                child = pot + option[1]
-                if child <= best[0]:
-                    return
-                nk = key + option[0]
-                if closable is not None and not closable[(nk >> SH_TJ) & 1023]:
-                    continue
-                if opening and option[2]:
-                    v = key >> SH_V
-                    nk += (min(cap, v + option[2]) - v) << SH_V
-                if seen_next.get(nk, NEG) >= child:
-                    continue
-                seen_next[nk] = child
-                if check and close_bound(check, nk, child) <= best[0]:
-                    continue
-                path[i] = option
-                if option is final:
-                    break
-                if i == last:
-                    finish(nk, child)
-                else:
+            # The last template (at a number's last colour, its last closing) is taken by
+            # this loop, not by a call: nothing is left to do here after it (half the
+            # steps of a median solve have a single option).
+            final = templates[-1] if templates and i != last else None
+            if c != 3:
+                for tm in templates:
+                    after = get(tm[0], NEG)
+                    if after <= NEG:
+                        continue
+                    child = pot + tm[2] * unit + after - old
+                    if child <= best[0]:
+                        continue
+                    nk = key + tm[1]
+                    if not closable[(nk >> SH_TJ) & 1023]:
+                        continue
+                    if opening and tm[3]:
+                        v = key >> SH_V
+                        nk += (min(cap, v + tm[3] * numbers[n]) - v) << SH_V
+                    if seen_next.get(nk, NEG) >= child:
+                        continue
+                    seen_next[nk] = child
+                    path[i] = tm
+                    if tm is final:
+                        break
                     search(i + 1, nk, child)
-                if best[0] >= ceiling:
-                    return  # the upper bound is reached: nothing can beat it
-            else:
+                    if best[0] >= ceiling:
+                        return
+                else:
+                    return
+                i, key, pot = i + 1, nk, child
+                continue
+            check = check_jokers[i]
+            ways = close_prefix | numbers[n] << 10
+            go_on = False
+            for tm in templates:
+                after = get(tm[0], NEG)
+                if after <= NEG:
+                    continue
+                child = pot + tm[2] * unit + after - old
+                if child <= best[0]:
+                    continue
+                moved = key + tm[1]
+                closings = _CLOSINGS.get(ways | (moved >> SH_TJ) & 1023)
+                if closings is None:
+                    closings = _closings(ways | (moved >> SH_TJ) & 1023)
+                final_closing = closings[-1] if tm is final and closings else None
+                for closing in closings:
+                    nk = moved + closing[0]
+                    if opening and (tm[3] or closing[2]):
+                        v = key >> SH_V
+                        nk += (min(cap, v + tm[3] * numbers[n] + closing[2]) - v) << SH_V
+                    if seen_next.get(nk, NEG) >= child:
+                        continue
+                    seen_next[nk] = child
+                    if check and close_bound(check, nk, child) <= best[0]:
+                        continue
+                    path[i] = tm
+                    infos[n] = closing[3]
+                    if closing is final_closing:
+                        go_on = True
+                        break
+                    if i == last:
+                        finish(nk, child)
+                    else:
+                        search(i + 1, nk, child)
+                    if best[0] >= ceiling:
+                        return
+            if not go_on:
                 return
             i, key, pot = i + 1, nk, child
 
@@ -443,27 +454,41 @@ def _run_dp(
         if ceiling < SCALE and floor >= SCALE - 1 and (problem.rack_jokers or any(problem.rack)):
             return None
         # The search's own tables, made only now (a position refuted at the root needs
-        # none): per step, the options met and the states seen, and the path taken.
-        option_cache: list[dict[int, list]] = [{} for _ in range(steps)]
+        # none): per step, the states seen, and the path taken.
         seen: list[dict[int, int]] = [{} for _ in range(steps + 1)]
         path: list[Any] = [None] * steps
         # Per step before a number's last colour: whether the groups begun can still close
         # with what the colours still to move there could add (a state whose cannot has no
-        # way on; seen here, the search does not make its children's options only to find
-        # none). None at the last colour's step, where the closings themselves decide.
+        # way on; seen here, the search does not try its children only to find none). None
+        # at the last colour's step, where the closings themselves decide.
         have = [t + r for t, r in zip(table, rack, strict=True)]
         closable_at: list[tuple[bool, ...] | None] = []
         for n in range(N):
             here = have[N + n] << 8 | have[2 * N + n] << 6 | have[3 * N + n] << 4 | jokers_split
             ways = _CLOSABLE_AT.get(here)
             closable_at.extend(_closable_at(here) if ways is None else ways)
+        # Per step: its face's templates (``_TEMPLATES``), colour, place, the colour's
+        # bounds before and after it, what a rack tile placed there scores, and the
+        # closable table.
+        step_info = []
+        for i in range(steps):
+            c, n = i & 3, (i >> 2) + 1
+            f = c * N + n - 1
+            code = (((places[n] << 2 | c) << 2 | table[f]) << 2 | rack[f]) << 1 | wrap
+            kept = _TEMPLATES.get(code)
+            if kept is None:
+                kept = _TEMPLATES[code] = {}
+            colour_bounds = bounds[c]
+            step_info.append(
+                (kept, c, n, colour_bounds[n - 1], colour_bounds[n].get, units[n], closable_at[i])
+            )
         search(0, 0, start)
     finally:
         if budget is not None:
             _CLOSED[0] += budget - max(0, left[0])
         # The closures refer to each other (and ``search`` to itself): freed now, by
         # reference counting, rather than by the cyclic collector later.
-        search = children = finish = joker_bound = close_bound = None  # type: ignore[assignment]
+        search = finish = joker_bound = close_bound = None  # type: ignore[assignment]
     if best[2] is None:
         return None
     return _Result(best[0], best[1], best[2], bounds, problem.shift)
