@@ -165,20 +165,27 @@ def _time_line(
             if answers is not None:
                 answers.append(answer)
                 if answer["placed"]:
-                    after = _as_tiles(answer["table"], pos)
-                    check = check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
-                    assert check.ok, check.errors
+                    # Codes name jokers alike: under locked joker sets the turn check must
+                    # see each where the answer means it, so both ways are tried.
+                    checks = [
+                        check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
+                        for after in (_as_tiles(answer["table"], pos, swap) for swap in (0, 1))
+                    ]
+                    assert checks[0].ok or checks[1].ok, checks[0].errors
     finally:
         line.close()
     return times
 
 
-def _as_tiles(rows: list[list[str]], pos: Position) -> list[list[Any]]:
+def _as_tiles(rows: list[list[str]], pos: Position, swap: int = 0) -> list[list[Any]]:
     """Rows of codes as the position's own tiles (table tiles first), so that the turn
-    check sees the physical tiles the answer means."""
+    check sees the physical tiles the answer means; with ``swap``, the two jokers the
+    other way round."""
     pool: dict[str, list[Any]] = {}
     for tile in [*(t for r in pos.table for t in r), *pos.rack]:
         pool.setdefault(tile.code, []).append(tile)
+    if swap and "J" in pool:
+        pool["J"].reverse()
     return [[pool[code].pop(0) for code in row] for row in rows]
 
 

@@ -8,6 +8,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from solver_positions import random_position
 
 from py_engine.cli import solve_json, solve_main
@@ -121,6 +123,82 @@ def test_untouched_sets_stay_whole_in_a_big_table():
     play = best(table, "B9")
     assert play.changed == 1
     assert len(play.table) == 5
+
+
+def test_tiles_that_join_one_set_leave_every_other_set_where_it_was():
+    # R6 and R7 extend the second of three sets: it is laid out again in its place, the
+    # sets around it untouched, one set changed; B13 has nowhere to go.
+    play = best(["B1 Y1 K1", "R3 R4 R5", "K9 K10 K11"], "R6 B13 R7")
+    assert [[t.code for t in row] for row in play.table] == [
+        ["B1", "Y1", "K1"],
+        ["R3", "R4", "R5", "R6", "R7"],
+        ["K9", "K10", "K11"],
+    ]
+    assert play.changed == 1 and [t.code for t in play.placed] == ["R6", "R7"]
+
+
+def test_the_tiles_placed_are_the_racks_own_first_copies_first():
+    # Two R6s and a joker on the rack: one R6 (the first copy) and the joker go down, as
+    # the search counted them, and the other R6 stays.
+    table, rack = position(["R3 R4 R5"], "R6 R6 J")
+    play = solve(table, rack, opened=True)
+    assert [t.id for t in play.placed] == [rack[0].id, rack[2].id]
+    assert check_turn(table, play.table, rack, opened=True).ok
+
+
+def test_the_quick_search_for_fewest_sets_falls_back_to_the_full_one(monkeypatch):
+    # Plays of up to five tiles are first laid out by the search for fewest sets changed
+    # over all their tiles, within a small budget (``fewest.QUICK``); with none, every
+    # play is read back and laid out as before: the same tiles and value, a legal table.
+    from py_engine.solver import opened
+
+    rng = random.Random(5)
+    positions = [random_position(rng, opened=True, rack_size=rng.randint(1, 6)) for _ in range(40)]
+    quick = [solve(p.table, p.rack, opened=True) for p in positions]
+    monkeypatch.setattr(opened, "QUICK", (0, 0, 0, 0))
+    full = [solve(p.table, p.rack, opened=True) for p in positions]
+    assert sum(1 for play in quick if play.found) >= 20
+    for p, a, b in zip(positions, quick, full, strict=True):
+        assert (a.count, a.value) == (b.count, b.value)
+        for play in (a, b):
+            if play.found:
+                assert check_turn(p.table, play.table, p.rack, opened=True).ok
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_layout_tries_depend_only_on_what_their_shape_reads(data):
+    # ``arrange._tries`` is kept by ``_shape``: two layouts whose lowest tile is the same
+    # and which agree on the tiles the shape reads (its number in every colour, its colour
+    # up to four numbers on, round the circle with wrap-around runs), present or not,
+    # get the same sets to try, whatever else they hold and however many copies.
+    from py_engine.solver.arrange import _shape, _tries
+
+    wrap = data.draw(st.booleans())
+    cap = data.draw(st.integers(0, 2))
+    slot = data.draw(st.integers(0, 51))
+    i, c = divmod(slot, 4)
+
+    def cells() -> int:
+        state = data.draw(st.integers(1, 2)) << 2 * slot
+        for n in range(i, 13):
+            for o in range(4):
+                if (n, o) != (i, c):
+                    state += data.draw(st.integers(0, 2)) << 2 * (n * 4 + o)
+        return state
+
+    first, second = cells(), cells()
+    # The second takes the first's presence wherever the shape reads.
+    read = [(i, o) for o in range(4) if o != c]
+    read += [(i + d, c) for d in range(1, 5) if i + d < 13]
+    read += [(i - d + 13, c) for d in range(1, 5) if wrap and i - d < 0]
+    for n, o in read:
+        at = 2 * (n * 4 + o)
+        mine, theirs = first >> at & 3, second >> at & 3
+        if bool(mine) != bool(theirs):
+            second += ((1 if mine else 0) - theirs) << at
+    assert _shape(first, slot, cap, wrap) == _shape(second, slot, cap, wrap)
+    assert _tries(first, slot, cap, wrap) == _tries(second, slot, cap, wrap)
 
 
 def test_table_tiles_are_all_used_even_when_rearranged():
@@ -417,8 +495,10 @@ def test_forgetting_what_earlier_solves_kept_changes_no_answer():
     # ``clear_caches`` (for the benchmark's later passes) empties every table the solver
     # fills as it goes, and the answers after it are the same, tile for tile.
     from py_engine import solver
-    from py_engine.solver.bounds import _BOUND_CACHE, _REACH, _RELAXED
+    from py_engine.solver.arrange import _TRIES, _TRIES_BY_SHAPE
+    from py_engine.solver.bounds import _BOUND_CACHE, _REACH, _RELAXED, _ROOMS, _SAME
     from py_engine.solver.dp import _CLOSABLE, _CLOSABLE_AT, _CLOSINGS, _TEMPLATES
+    from py_engine.solver.fewest import _THREES
     from py_engine.solver.moves import _MOVE_LIST, _MOVES_CACHE
 
     rng = random.Random(12)
@@ -431,7 +511,8 @@ def test_forgetting_what_earlier_solves_kept_changes_no_answer():
     group_tables = (len(_CLOSINGS), len(_CLOSABLE), len(_CLOSABLE_AT))
     before = answers()
     solver.clear_caches()
-    assert not (_REACH or _TEMPLATES or _RELAXED or _BOUND_CACHE)
+    assert not (_REACH or _TEMPLATES or _RELAXED or _BOUND_CACHE or _SAME)
+    assert not (_TRIES or _TRIES_BY_SHAPE or _THREES or any(any(r) for r in _ROOMS))
     assert not (_MOVES_CACHE or _MOVE_LIST)
     assert answers() == before
     # The closings and closable tables, made whole at import, are kept (as a new process

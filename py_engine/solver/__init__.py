@@ -8,7 +8,7 @@ can. Before opening it lays new sets from the rack only, worth at least the thre
 >>> from ..tiles import parse_tiles
 >>> play = solve([parse_tiles("R3 R4 R5")], parse_tiles("R6 J B1"), opened=True)
 >>> [[t.code for t in row] for row in play.table], [t.code for t in play.placed], play.value
-([['J', 'R3', 'R4', 'R5', 'R6']], ['J', 'R6'], 36)
+([['R3', 'R4', 'R5', 'R6', 'J']], ['R6', 'J'], 36)
 >>> solve([], parse_tiles("R10 B10 K10 R1"), opened=False).value
 30
 
@@ -49,9 +49,10 @@ from dataclasses import replace
 from ..rules import Rules
 from ..sets import read_set
 from ..tiles import Tile
-from .arrange import _TRIES
-from .bounds import _REACH, _RELAXED, _group_room, _number_rooms, clear_bound_cache
+from .arrange import _TRIES, _TRIES_BY_SHAPE
+from .bounds import _REACH, _RELAXED, _ROOMS, _group_room, _number_rooms, clear_bound_cache
 from .dp import _TEMPLATES, closed_states
+from .fewest import _THREES
 from .greedy import _easy_score
 from .locked import _jokers_locked, _solve_locked
 from .moves import _FINAL_OK, _MOVE_LIST, _MOVES_CACHE
@@ -70,6 +71,9 @@ __all__ = [
     "closed_states",
     "solve",
 ]
+
+
+_DEFAULT_RULES = Rules()  # (frozen: one for every call given none)
 
 
 def solve(
@@ -122,7 +126,7 @@ def can_play(
     >>> can_play([parse_tiles("R3 R4 R5")], parse_tiles("B1 R6")), can_play([], parse_tiles("B1"))
     (True, False)
     """
-    rules = rules or Rules()
+    rules = rules or _DEFAULT_RULES
     table, rack = _position(table, rack)
     if not rack:
         return False
@@ -154,7 +158,7 @@ def arrangeable(
     >>> [[t.code for t in row] for row in arrangeable(parse_tiles("R1 R2 R3 J B3 Y3"))]
     [['B3', 'Y3', 'J'], ['R1', 'R2', 'R3']]
     """
-    rules = rules or Rules()
+    rules = rules or _DEFAULT_RULES
     if not tiles:
         return []
     counts, jokers = _counts(tiles)
@@ -176,12 +180,14 @@ def clear_caches() -> None:
     closable tables stay: a new process makes them all at import."""
     clear_bound_cache()
     kept_tables = (_REACH, _RELAXED, _TEMPLATES)
-    for kept in (*kept_tables, _MOVES_CACHE, _FINAL_OK, _TRIES):
+    for kept in (*kept_tables, _MOVES_CACHE, _FINAL_OK, _TRIES, _TRIES_BY_SHAPE, _THREES):
         kept.clear()
     _MOVE_LIST.clear()  # the options naming moves by index are all forgotten above
     _ORDERED_ACTIONS.clear()
     _number_rooms.cache_clear()
     _group_room.cache_clear()
+    for rooms in _ROOMS:
+        rooms[:] = [None] * len(rooms)
 
 
 def _solve(
@@ -193,7 +199,7 @@ def _solve(
     layout: bool = True,
     effort: int | None = None,
 ) -> Play:
-    rules = rules or Rules()
+    rules = rules or _DEFAULT_RULES
     threshold = rules.opening if threshold is None else threshold
     table, rack = _position(table, rack)
     if not rack:

@@ -5,7 +5,6 @@ budget (``_Fewest``).
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 from typing import Any
 
@@ -32,6 +31,17 @@ FEWEST_NODES = 800
 FEWEST_CHECKS = 160
 FEWEST_SEARCHES = 20
 FEWEST_STATES = 2000
+# The same search is first tried for all the placed tiles, before the play's own
+# arrangement is read back (``opened._solve_open``), within a small budget of its own:
+# (choices of sets, layout tests, runs of the dynamic program, backtracking steps). When
+# that runs out, the play is read back and searched as above. Chosen on the 300 hard-bot
+# positions and 300 random ones: see QUICK in docs/solver-notes.md.
+QUICK = (40, 16, 0, 1000)
+
+
+# The other two faces of each set of three holding a face (``_Fewest._threes``), by the
+# face and the variant.
+_THREES: dict[tuple[int, bool], list[tuple[int, int]]] = {}
 
 
 class _Fewest:
@@ -55,26 +65,40 @@ class _Fewest:
     """
 
     def __init__(
-        self, table: list[list[Tile]], placed: list[Tile], rules: Rules, effort: int | None = None
+        self,
+        table: list[list[Tile]],
+        placed: list[Tile],
+        rules: Rules,
+        effort: int | None = None,
+        limits: tuple[int, int, int, int] | None = None,
     ):
         self.table = table
         self.wrap = rules.wrap_runs
         self.placed = placed
         self.pcounts, self.pj = _counts(placed)
         self.set_faces = [[FACE_KEY[t.id] for t in row] for row in table]
-        self.set_jokers = [sum(1 for t in row if t.id >= 104) for row in table]
+        # (A joker's face is JOKER_KEY, above every tile's.)
+        self.set_jokers = [faces.count(JOKER_KEY) for faces in self.set_faces]
         holders: list[list[int]] = [[] for _ in range(COLOURS * N + 1)]
         for i, faces in enumerate(self.set_faces):
-            for f in set(faces):
-                holders[f].append(i)
+            for f in faces:
+                # (A set holds two tiles of a face only as two jokers.)
+                if not holders[f] or holders[f][-1] != i:
+                    holders[f].append(i)
         self.holders = holders
         self.weight = [0] * len(table)
+        self.weighed = False  # (without ``weigh``, sets are tried in the order found)
         self.pfaces = [f for f in range(COLOURS * N) if self.pcounts[f]]
         self.near: dict[int, list[int]] = {}  # face -> faces of the sets of three holding it
         self.close: dict[int, list[int]] = {}  # face -> sets that could share a set with it
         self.checks = 0
         self.searches = 0
-        self.steps = [arrange.PLAIN_STEPS]  # all its layouts' steps (the budget's home)
+        # Its budget: choices of sets, layout tests, runs of the dynamic program, and all
+        # its layouts' backtracking steps (the budget's home); by default the module's.
+        if limits is None:
+            limits = (FEWEST_NODES, FEWEST_CHECKS, FEWEST_SEARCHES, arrange.PLAIN_STEPS)
+        self.max_nodes, self.max_checks, self.max_searches, steps = limits
+        self.steps = [steps]
         self.nodes = 0
         self.memo: dict[frozenset[int], Any] = {}
         # The solve's effort left (see ``solve``): its layouts by the dynamic program
@@ -83,6 +107,7 @@ class _Fewest:
 
     def weigh(self, answer: list[list[Tile]]) -> None:
         """Try first the table sets whose tiles share a set of ``answer`` with placed tiles."""
+        self.weighed = True
         placed_ids = {t.id for t in self.placed}
         where = {t.id: s for s, row in enumerate(self.table) for t in row}
         for row in answer:
@@ -111,19 +136,29 @@ class _Fewest:
         found = []
         for f in self.pfaces:
             c, i = divmod(f, N)
-            others = sum(1 for o in range(COLOURS) if o != c and avail[o * N + i])
-            if others + min(jokers, 1) >= 2:
+            # Other colours with a tile of this number (written out: read at every node).
+            here = (avail[i] > 0) + (avail[N + i] > 0) + (avail[2 * N + i] > 0)
+            others = here + (avail[3 * N + i] > 0) - (avail[f] > 0)
+            if others + (jokers > 0) >= 2:
                 if jokers or avail[f] < 2 or self._two_fit(f, avail):
                     continue
                 found.append(-1 - f)
                 continue
+            # A run of three through f: the two other tiles of some window there, jokers
+            # standing in for those missing.
+            base = c * N
+            fits = False
             for s in range(i - 2, i + 1):
                 if not wrap and (s < 0 or s + 2 >= N):
                     continue
-                missing = sum(1 for m in range(s, s + 3) if m % N != i and not avail[c * N + m % N])
+                missing = 0
+                for m in (s, s + 1, s + 2):
+                    if m != i and not avail[base + m % N]:
+                        missing += 1
                 if missing <= jokers:
+                    fits = True
                     break
-            else:
+            if not fits:
                 found.append(f)
                 continue
             if not jokers and avail[f] >= 2 and not self._two_fit(f, avail):
@@ -132,13 +167,16 @@ class _Fewest:
 
     def _threes(self, f: int) -> list[tuple[int, int]]:
         """The other two faces of each set of three holding face ``f``."""
-        c, i = divmod(f, N)
-        threes = list(combinations([o * N + i for o in range(COLOURS) if o != c], 2))
-        for s in range(i - 2, i + 1):
-            if not self.wrap and (s < 0 or s + 2 >= N):
-                continue
-            a, b = (c * N + m % N for m in range(s, s + 3) if m % N != i)
-            threes.append((a, b))
+        threes = _THREES.get((f, self.wrap))
+        if threes is None:
+            c, i = divmod(f, N)
+            threes = list(combinations([o * N + i for o in range(COLOURS) if o != c], 2))
+            for s in range(i - 2, i + 1):
+                if not self.wrap and (s < 0 or s + 2 >= N):
+                    continue
+                a, b = (c * N + m % N for m in range(s, s + 3) if m % N != i)
+                threes.append((a, b))
+            _THREES[f, self.wrap] = threes
         return threes
 
     def _two_fit(self, f: int, avail: list[int]) -> bool:
@@ -146,7 +184,9 @@ class _Fewest:
         usable = [(a, b) for a, b in self._threes(f) if avail[a] and avail[b]]
         for k, (a, b) in enumerate(usable):
             for a2, b2 in usable[k:]:
-                need = Counter((a, b, a2, b2))
+                need: dict[int, int] = {}
+                for g in (a, b, a2, b2):
+                    need[g] = need.get(g, 0) + 1
                 if all(avail[g] >= n for g, n in need.items()):
                     return True
         return False
@@ -194,7 +234,7 @@ class _Fewest:
         if broken in self.memo:
             return self.memo[broken]
         self.checks += 1
-        if self.checks > FEWEST_CHECKS:
+        if self.checks > self.max_checks:
             raise _GiveUp
         counts, jokers = self._avail(broken)
         try:
@@ -206,7 +246,7 @@ class _Fewest:
             self.memo[broken] = found
             return found
         self.searches += 1
-        if self.searches > FEWEST_SEARCHES:
+        if self.searches > self.max_searches:
             raise _GiveUp
         states = FEWEST_STATES
         if self.until is not None:
@@ -234,7 +274,7 @@ class _Fewest:
         out ``avail`` and ``jokers`` with the placed tiles) and none of ``banned``:
         (broken, laid out), or None."""
         self.nodes += 1
-        if self.nodes > FEWEST_NODES:
+        if self.nodes > self.max_nodes:
             raise _GiveUp
         out = broken | banned
         needs: list[list[int]] = []
@@ -262,8 +302,9 @@ class _Fewest:
             if len(broken) >= depth:
                 return None
             options = [s for s in self._neighbours(avail, jokers) if s not in out]
-        weight = self.weight
-        options = sorted(options, key=lambda s: -weight[s])
+        if self.weighed:
+            weight = self.weight
+            options = sorted(options, key=lambda s: -weight[s])
         for k, s in enumerate(options):
             more = list(avail)
             for f in self.set_faces[s]:

@@ -1,5 +1,8 @@
-"""The best play once opened (``_solve_open``): table and rack searched together, the
-answer read back into tiles, then laid out to change as few table sets as it can.
+"""The best play once opened (``_solve_open``): table and rack searched together, then
+the play laid out to change as few table sets as it can: the rack tiles it places, read
+from the search's path, joined to one table set as it stands when they can be, else laid
+out with the fewest table sets broken (``_Fewest``, first within a small budget); failing
+that, the search's own arrangement is read back into tiles and laid out from there.
 """
 
 from __future__ import annotations
@@ -7,11 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..rules import Rules
+from ..sets import read_set, valid_ids
 from ..tiles import Face, Tile, face_signature
-from .dp import closed_states
-from .fewest import _fewest_changed
+from .arrange import _GiveUp
+from .dp import SH_RJ, closed_states
+from .fewest import FEWEST_TILES, QUICK, _Fewest, _fewest_changed
 from .keep import _changed, _keep_sets
-from .problem import NEG, SCALE, N, Play, _counts, _Problem
+from .problem import _NUMBERS, COLOURS, NEG, SCALE, N, Play, _counts, _Problem, _Result
 from .read_back import _assign, _read_back
 from .search import _search
 
@@ -56,12 +61,27 @@ def _solve_open(
         return None
     if result.score < SCALE and not forced_rack:
         return None
+    value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
+    if layout and not (demand or loose):
+        # Few tiles placed: the table sets to break are searched for them all at once,
+        # without reading the search's own arrangement back first.
+        placed = _placed_tiles(result, rack)
+        if len(placed) < 3:
+            # Fewer than three tiles cannot make a set of their own: a table set they
+            # all join, as it stands, changes fewest sets.
+            joined = _join_one_set(table, placed, rules.wrap_runs)
+            if joined is not None:
+                return Play([*fixed_rows, *joined], placed, value, 1)
+        if len(placed) <= FEWEST_TILES:
+            found = _fewest_for(table, placed, rules, effort, start)
+            if found is not None:
+                return Play([*fixed_rows, *found[0]], placed, value, found[1])
+    sigs = [face_signature(row) for row in table]
     shapes = _read_back(problem, result)
     rest_table = [t for t in table_tiles if t.id not in taken_ids]
     rest_rack = [t for t in rack if t.id not in taken_ids]
     rows, placed = _assign(shapes, rest_table, rest_rack)
     kept: list[list[Tile]] = []
-    sigs = [face_signature(row) for row in table]
     changed = _changed(sigs, rows)
     if changed and layout:
         # Fewest table sets changed: exactly when the search can say (see ``_Fewest``),
@@ -84,8 +104,66 @@ def _solve_open(
         else:
             kept, rows = _keep_sets(table, sigs, rows, taken_ids, rules)
             changed = _changed(sigs, [*kept, *rows])
-    value = result.score % SCALE + sum(t.number for t in forced_rack)  # type: ignore[misc]
     return Play([*fixed_rows, *kept, *rows], [*forced_rack, *placed], value, changed)
+
+
+def _placed_tiles(result: _Result, rack: list[Tile]) -> list[Tile]:
+    """The rack tiles a search's play places, read from its path (the real rack tiles
+    each step places, and the rack jokers its final state has used), first copies first."""
+    numbers = _NUMBERS[result.shift]
+    want = [0] * (COLOURS * N)
+    for i, option in enumerate(result.path):
+        if option[2]:
+            want[(i & 3) * N + numbers[(i >> 2) + 1] - 1] += option[2]
+    jokers = (result.final >> SH_RJ) & 3
+    placed = []
+    for tile in rack:
+        if tile.id >= 104:
+            if jokers:
+                jokers -= 1
+                placed.append(tile)
+        elif want[tile.id % 52]:
+            want[tile.id % 52] -= 1
+            placed.append(tile)
+    return placed
+
+
+def _join_one_set(
+    table: list[list[Tile]], placed: list[Tile], wrap: bool
+) -> list[list[Tile]] | None:
+    """The table with the first set that all of ``placed`` can join laid out with them
+    (in its place), or None when no set can take them all."""
+    ids = [t.id for t in placed]
+    for s, row in enumerate(table):
+        if valid_ids([*(t.id for t in row), *ids], wrap):
+            return [*table[:s], list(read_set([*row, *placed], wrap).tiles), *table[s + 1 :]]
+    return None
+
+
+def _fewest_for(
+    table: list[list[Tile]], placed: list[Tile], rules: Rules, effort: int | None, start: int
+) -> tuple[list[list[Tile]], int] | None:
+    """The final table changing fewest table sets for ``placed`` (``_Fewest``, within the
+    QUICK budget) and the table sets it changes, or None when its search gives up (its
+    budget, or the solve's ``effort`` left)."""
+    fewest = _Fewest(
+        table,
+        placed,
+        rules,
+        None if effort is None else effort - (closed_states() - start),
+        QUICK,
+    )
+    try:
+        # (Breaking every set always works: the search laid all the tiles out.)
+        answer = fewest.search(len(table) + 1)
+    except _GiveUp:
+        return None
+    if answer is None:
+        return None
+    rows = fewest.play(answer)
+    # The sets kept come first; a set broken is changed unless laid out again as it was.
+    broken = [face_signature(table[s]) for s in answer[0]]
+    return rows, _changed(broken, rows[len(table) - len(broken) :])
 
 
 def _take_demanded(

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..tiles import CODES, Tile
+from ..tiles import CODES, FACE_KEY, Tile
 
 N = 13
 COLOURS = 4
@@ -102,14 +102,11 @@ class _Result:
 
 def _counts(tiles: Sequence[Tile]) -> tuple[list[int], int]:
     """Copies per face (colour * 13 + number - 1) of these tiles, and their jokers."""
-    counts = [0] * (COLOURS * N)
-    jokers = 0
+    counts = [0] * (COLOURS * N + 1)
+    face = FACE_KEY  # by id: a tile's face, the jokers' JOKER_KEY (52)
     for tile in tiles:
-        # A tile's id is copy * 52 + colour * 13 + number - 1; the jokers are 104 and 105.
-        if tile.id >= 104:
-            jokers += 1
-        else:
-            counts[tile.id % 52] += 1
+        counts[face[tile.id]] += 1
+    jokers = counts.pop()
     return counts, jokers
 
 
@@ -124,15 +121,19 @@ def _each_could_fit(counts: list[int], jokers: int, wrap: bool) -> bool:
             continue
         c, i = divmod(f, N)
         # The colours with a tile of this number (this one too), and the jokers.
-        here = (counts[i] > 0) + (counts[N + i] > 0)
-        here += (counts[2 * N + i] > 0) + (counts[3 * N + i] > 0)
+        here = (counts[i] > 0) + (counts[N + i] > 0) + (counts[2 * N + i] > 0)
+        here += counts[3 * N + i] > 0
         if here + jokers >= 3:
             continue
         fits = False
+        base = c * N
         for start in range(i - 2, i + 1):
             if not wrap and (start < 0 or start + 2 >= N):
                 continue
-            missing = sum(1 for m in range(start, start + 3) if not counts[c * N + m % N])
+            missing = 0
+            for m in (start, start + 1, start + 2):
+                if not counts[base + m % N]:
+                    missing += 1
             if missing <= jokers:
                 fits = True
                 break
