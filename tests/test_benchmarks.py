@@ -68,3 +68,13 @@ def test_worst_positions_prints_each_solve_with_its_states_and_proof(capsys):
     assert out[0].startswith("budget 300 states (bots.MOVE_EFFORT ")
     assert out[1].startswith("item 7: 34 low tiles, threshold 107")
     assert "300 states" in out[2] and out[2].endswith("not proven") and len(out) == 3
+
+
+def test_solver_benchmark_checks_locked_joker_answers_read_from_codes(capsys):
+    # Answers come back as codes, which name both jokers "J": the check must find the one
+    # each locked set holds (the first 60 positions held a pair it used to read crosswise).
+    solver_bench = load("solver")
+    args = ["--rules", "locked", "--positions", "60"]
+    assert solver_bench.main(args) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[2].startswith("ours, command line ")
