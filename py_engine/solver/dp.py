@@ -400,7 +400,7 @@ def _run_dp(
         """A play found: kept when it beats the best, with its path: per step (two
         zeros, the real rack tiles placed, move, table jokers, rack jokers), and at a
         number's last colour its closing's (d, s, table jokers, rack jokers) too, as
-        ``_read_back`` and ``opened._placed_counts`` read it."""
+        ``_read_back`` and ``opened._placed_tiles`` read it."""
         if (key >> SH_TJ) & 3 != jt_max or (cap is not None and (key >> SH_V) < cap):
             return
         if not all(final_ok((key >> sh) & 255) for sh in COLOUR_SHIFT):
@@ -415,6 +415,19 @@ def _run_dp(
                 for k, tm in enumerate(path)
             ]
 
+    def new_templates(c: int, n: int, local: int, js: int) -> list[tuple]:
+        """Colour ``c``'s templates at place ``n`` from ``local`` with the jokers used
+        ``js``, made and kept the first time a search meets them (``_templates``)."""
+        f = c * N + n - 1
+        left = jokers_left[js]
+        return _templates(n, c, local, table[f], rack[f], wrap, left >> 2, left & 3)
+
+    def go_long() -> None:
+        """From now on the search keeps each step's options and joker bounds per state
+        (``long_search``)."""
+        ordered.extend({} for _ in range(steps))
+        corrections.extend({} for _ in range(N + 1))
+
     def step_options(i: int, key: int, local: int, js: int, here: int) -> list[tuple]:
         """A long search's options at step ``i`` from ``key`` (its colour's ``local``, the
         jokers used ``js``), kept under ``here`` in ``ordered``: the templates its bounds
@@ -425,9 +438,7 @@ def _run_dp(
         kept, c, n, before, get, unit, _ = step_info[i]
         templates = kept.get(local << 4 | jokers_left[js])
         if templates is None:
-            f = c * N + n - 1
-            left = jokers_left[js]
-            templates = _templates(n, c, local, table[f], rack[f], wrap, left >> 2, left & 3)
+            templates = new_templates(c, n, local, js)
         old = before.get(local, NEG)
         found: list[tuple] = [
             (tm[2] * unit + after - old, tm[1], tm)
@@ -459,14 +470,11 @@ def _run_dp(
             local = (key >> (c << 3)) & 255
             js = (key >> SH_TJ) & 15
             if i & 3 == 3 and len(seen[i + 1]) > LONG_SEARCH:
-                ordered.extend({} for _ in range(steps))
-                corrections.extend({} for _ in range(N + 1))
+                go_long()
                 continue
             templates = kept.get(local << 4 | jokers_left[js])
             if templates is None:
-                f = c * N + n - 1
-                left = jokers_left[js]
-                templates = _templates(n, c, local, table[f], rack[f], wrap, left >> 2, left & 3)
+                templates = new_templates(c, n, local, js)
             old = before.get(local, NEG)
             seen_next = seen[i + 1]
             # The last template (at a number's last colour, its last closing) is taken by
@@ -634,15 +642,14 @@ def _run_dp(
         if wrap:
             # (Wrap-around searches are long, and cut the circle again when they give up:
             # they keep their options from the start.)
-            ordered.extend({} for _ in range(steps))
-            corrections.extend({} for _ in range(N + 1))
+            go_long()
         search(0, 0, start)
     finally:
         if budget is not None:
             _CLOSED[0] += budget - max(0, left[0])
         # The closures refer to each other (and ``search`` to itself): freed now, by
         # reference counting, rather than by the cyclic collector later.
-        search = long_search = step_options = finish = None  # type: ignore[assignment]
+        search = long_search = step_options = new_templates = finish = None  # type: ignore[assignment]
         joker_bound = close_bound = None  # type: ignore[assignment]
     if best[2] is None:
         return None
