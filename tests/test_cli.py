@@ -322,3 +322,37 @@ def test_json_lines_takes_bytes_and_answers_a_bug_as_an_error_line():
         {"error": "internal error: KeyError: 'a bug'"},
         {"error": "not valid UTF-8: invalid start byte at byte 0"},
     ]
+
+
+def _faults_over_deep_calls(times: int = 200, depth: int = 60) -> int:
+    """Minor page faults while a call tree of ``depth`` frames of about 500 bytes (30 KB in
+    all, more than one 16 KiB chunk of CPython's frame stack) is made ``times`` times."""
+    import resource
+
+    def deep(n):
+        return deep(n - 1) if n else 0
+
+    deep.__code__ = deep.__code__.replace(co_stacksize=60)  # (a frame of about 500 bytes)
+
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(times):
+        deep(depth)
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+
+
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or sys.implementation.name != "cpython",
+    reason="counts the page faults of CPython's frame stack chunks on Linux",
+)
+def test_the_tools_run_where_deep_searches_map_no_new_frame_stack():
+    """Each call tree crossing the edge of a 16 KiB chunk maps a new chunk, touches it and
+    unmaps it at the return (so, in a long-running ``solve``, did the solver's search
+    about 8 times a position). Run as the tools run (``_with_room``), it stays in room
+    claimed once."""
+    from py_engine import cli
+
+    assert cli._with_room.__code__.co_stacksize == cli._ROOMY_STACK
+    assert _faults_over_deep_calls(1) >= 0  # (the code warmed up)
+    plain = _faults_over_deep_calls()
+    roomy = cli._with_room(lambda: _faults_over_deep_calls())
+    assert plain >= 200 and roomy < 20, (plain, roomy)
