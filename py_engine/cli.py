@@ -173,10 +173,9 @@ def solve_json(data: Any, budget: int | None = None) -> dict[str, Any]:
         threshold = _threshold(data)
         rows = assign_ids([*table_codes, rack_codes])
         table, rack = rows[:-1], rows[-1]
-        for i, (codes, row) in enumerate(zip(table_codes, table, strict=True)):
-            problem = _set_problem(codes, row, rules.wrap_runs)
-            if problem is not None:
-                raise InputError(f"Set {i + 1} on the table is not valid: {problem}")
+        bad = _bad_set(table_codes, table, rules.wrap_runs)
+        if bad is not None:
+            raise InputError(f"Set {bad[0] + 1} on the table is not valid: {bad[1]}")
         play = solve(table, rack, opened=opened, rules=rules, threshold=threshold, effort=budget)
     except (InputError, SolverInputError, RulesError, TileError) as error:
         return {"error": str(error)}
@@ -186,23 +185,34 @@ def solve_json(data: Any, budget: int | None = None) -> dict[str, Any]:
     return answer
 
 
-# Whether a table set as written is valid (its problem, or None): a long-running solve
-# process meets the same sets again and again, and reading one is most of what it does
-# besides the search on a position where nothing can be played. At most SETS_KEPT kept.
+# Whether a table set as written is valid, by its codes: "" when it is, else its problem
+# (per wrap-around rule). A long-running solve process meets the same sets again and again,
+# and reading one is most of what it does besides the search on a position where nothing
+# can be played. At most SETS_KEPT kept per rule.
 SETS_KEPT = 4096
-_SET_PROBLEMS: dict[tuple[bool, tuple[str, ...]], str | None] = {}
+_SET_PROBLEMS: tuple[dict[tuple[str, ...], str], dict[tuple[str, ...], str]] = ({}, {})
 
 
-def _set_problem(codes: list[str], row: list[Tile], wrap: bool) -> str | None:
-    key = (wrap, tuple(codes))
-    if key in _SET_PROBLEMS:
-        return _SET_PROBLEMS[key]
-    if len(_SET_PROBLEMS) >= SETS_KEPT:
-        _SET_PROBLEMS.clear()
-    # Valid sets (all but the odd bad line) are told quickly; a bad one is read for why.
-    valid = valid_ids([t.id for t in row], wrap)
-    problem = _SET_PROBLEMS[key] = None if valid else read_set(row, wrap).problem
-    return problem
+def _bad_set(
+    table_codes: list[list[str]], table: list[list[Tile]], wrap: bool
+) -> tuple[int, str] | None:
+    """The first table set that is not valid (its index and problem), or None."""
+    kept = _SET_PROBLEMS[wrap]
+    keys = list(map(tuple, table_codes))
+    known = list(map(kept.get, keys))
+    if known.count("") == len(keys):
+        return None  # (every set valid and met before: most lines, looked up in C)
+    if len(kept) + len(keys) > SETS_KEPT:
+        kept.clear()
+    for i, (key, problem) in enumerate(zip(keys, known, strict=True)):
+        if problem is None:
+            # Valid sets (all but the odd bad line) are told quickly; a bad one is read for why.
+            row = table[i]
+            valid = valid_ids([t.id for t in row], wrap)
+            problem = kept[key] = "" if valid else read_set(row, wrap).problem or ""
+        if problem:
+            return i, problem
+    return None
 
 
 def solve_main(lines: Iterable[str], out: IO[str], budget: int | None = None) -> int:

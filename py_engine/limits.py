@@ -88,7 +88,12 @@ def read_json(text: Any, max_chars: int = MAX_REQUEST_CHARS) -> Any:
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
-_KEEP_BRACKETS = {c: None for c in range(128) if chr(c) not in '[]{}"'}
+# For ASCII text: braces read as brackets (only the depth counts), quotes kept, all else
+# dropped, in one pass over the text's bytes.
+_AS_BRACKETS = bytes.maketrans(b"{}", b"[]")
+_NOT_BRACKET_BYTES = bytes(c for c in range(128) if chr(c) not in '[]{}"')
+_BYTE_STEP = {ord("["): 1, ord("]"): -1}
+_PASSES = 8  # levels taken off a pair at a time before the depth is counted bracket by bracket
 
 
 def nesting_depth(text: str) -> int:
@@ -103,9 +108,21 @@ def nesting_depth(text: str) -> int:
     # no bracket) dropped, left to right. When no quote is left, what is left is the
     # brackets outside strings (a string holding a bracket leaves a quote: read as below).
     if "\\" not in text and text.isascii():
-        brackets = text.translate(_KEEP_BRACKETS).replace('""', "")
-        if '"' not in brackets:
-            return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
+        brackets = text.encode("ascii").translate(_AS_BRACKETS, _NOT_BRACKET_BYTES)
+        brackets = brackets.replace(b'""', b"")
+        if b'"' not in brackets:
+            # Every innermost pair taken off at once, a level a pass: when nothing is left
+            # the brackets were balanced and the passes are the depth (a line of tile
+            # codes: 3). Otherwise, or deeper, counted bracket by bracket.
+            left, depth = brackets, 0
+            while left and depth < _PASSES:
+                shorter = left.replace(b"[]", b"")
+                if len(shorter) == len(left):
+                    break
+                left, depth = shorter, depth + 1
+            if not left:
+                return depth
+            return max(accumulate(map(_BYTE_STEP.__getitem__, brackets)), default=0)
     brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 

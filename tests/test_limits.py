@@ -43,6 +43,33 @@ def test_the_depth_of_the_text_is_the_depth_of_the_value(value, ascii_only):
     assert nesting_depth(json.dumps(value, ensure_ascii=ascii_only)) == depth(value)
 
 
+def _depth_bracket_by_bracket(text: str) -> int:
+    """The depth as the general path counts it: strings cut out, then every bracket."""
+    from itertools import accumulate
+
+    from py_engine.limits import _NOT_BRACKET, _STEP, _STRING
+
+    return max(
+        accumulate(map(_STEP.__getitem__, _NOT_BRACKET.sub("", _STRING.sub("", text)))), default=0
+    )
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.text(alphabet='[]{}"\\a', max_size=40) | st.text(alphabet="[]{}", max_size=60))
+def test_the_quick_depth_of_any_text_is_the_depth_counted_bracket_by_bracket(text):
+    """Unbalanced, mismatched, unclosed strings, deeper than the passes of the quick count
+    (``_PASSES``): the quick count agrees with the general one on every text."""
+    assert nesting_depth(text) == _depth_bracket_by_bracket(text)
+
+
+@pytest.mark.parametrize("levels", [0, 1, 3, 7, 8, 9, 20, 21, 500])
+def test_the_quick_depth_at_and_past_its_passes(levels):
+    for text in ("[" * levels + "]" * levels, '{"a": ' * levels + "1" + "}" * levels):
+        assert nesting_depth(text) == levels
+    unbalanced = "[" * levels + "]" * (levels + 1)  # (one closer too many)
+    assert nesting_depth(unbalanced) == _depth_bracket_by_bracket(unbalanced)
+
+
 def test_nesting_is_refused_past_20_levels_and_taken_at_20():
     assert read_json("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
     with pytest.raises(JSONLimitError, match="nested too deeply"):

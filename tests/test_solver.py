@@ -405,6 +405,24 @@ def test_solve_json_reads_a_table_set_again_under_other_rules():
     assert solve_json({**wrapped, "rules": {"wrap_runs": True}})["placed"] == ["K2"]
 
 
+def test_solve_json_names_the_first_bad_table_set_among_sets_met_before(monkeypatch):
+    """Sets met before are looked up all at once; the first bad one is named by its place,
+    whatever was kept before it, also when the kept sets are forgotten on the way."""
+    from py_engine import cli
+    from py_engine.sets import read_set
+    from py_engine.tiles import parse_tiles
+
+    monkeypatch.setattr(cli, "SETS_KEPT", 4)
+    good = [["R3", "R4", "R5"], ["B7", "Y7", "K7"]]
+    assert solve_json({"table": good, "rack": ["R6"], "opened": True})["placed"] == ["R6"]
+    bad = [["R1", "B2"], ["K1"]]
+    line = {"table": [*good, ["Y9", "Y10", "Y11"], *bad], "rack": ["R6"], "opened": True}
+    first = read_set(parse_tiles("R1 B2"), False).problem
+    for _ in range(2):  # (read, then kept)
+        assert solve_json(line) == {"error": f"Set 4 on the table is not valid: {first}"}
+    assert solve_json({"table": good, "rack": ["R6"], "opened": True})["placed"] == ["R6"]
+
+
 # Modules whose docstring examples run here (tests/test_doctests.py runs the others').
 DOCTESTED = ["solver", "bots", "arena"]
 
