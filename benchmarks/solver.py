@@ -10,7 +10,11 @@ hard bot, at every turn after the player's opening, sampled across early to late
 
 Ours is timed twice: through its command line (``python -m py_engine solve``, one process
 kept running, one JSON line written and its answer line read per position, timed from the
-write to the read) and in process (``solve`` called). The reference is timed in this
+write to the read) and in process (``solve`` called). The lines are made before a pass and
+the answers read and checked after it: between two lines the benchmark only writes one
+and reads the answer, so that its own work (building a line, reading an answer, the turn
+check) does not leave the solver's caches colder for the next line, as the reference's
+input is also built outside its timing. The reference is timed in this
 process in its best mode: one ``RuleSet`` kept (its integer programs built once), the
 tile-count mode, only its ``solve`` call timed. All in the same run, on the positions
 where the rules match: after the opening, standard rules (the reference's opening mode
@@ -115,16 +119,18 @@ class CommandLine:
             bufsize=0,
             cwd=ROOT,
         )
-        self.stat = f"/proc/{self.process.pid}/schedstat"
+        # (Kept open and read in place: a file opened and read in Python per line would be
+        # more of this process's work between two lines.)
+        self.stat = os.open(f"/proc/{self.process.pid}/schedstat", os.O_RDONLY)
         self.ask(b'{"rack": ["R1"], "opened": true}\n', False)  # started and imported
 
     def cpu(self) -> float:
         """The process's CPU time so far, in seconds (nanoseconds in ``schedstat``)."""
-        with open(self.stat) as f:
-            return int(f.read().split()[0]) / 1e9
+        return int(os.pread(self.stat, 100, 0).split()[0]) / 1e9
 
-    def ask(self, line: bytes, cpu: bool) -> tuple[dict[str, Any], float]:
-        """The answer to one line and the time it took (the process's CPU with ``cpu``)."""
+    def ask_raw(self, line: bytes, cpu: bool) -> tuple[bytes, float]:
+        """The answer line to one line, unread, and the time it took (the process's CPU
+        with ``cpu``)."""
         stdin, stdout = self.process.stdin, self.process.stdout
         assert stdin is not None and stdout is not None
         before = self.cpu() if cpu else 0.0
@@ -134,12 +140,18 @@ class CommandLine:
         seconds = time.perf_counter() - start
         if cpu:
             seconds = self.cpu() - before
+        return answer, seconds
+
+    def ask(self, line: bytes, cpu: bool) -> tuple[dict[str, Any], float]:
+        """The answer to one line and the time it took (the process's CPU with ``cpu``)."""
+        answer, seconds = self.ask_raw(line, cpu)
         return json.loads(answer), seconds
 
     def close(self) -> None:
         assert self.process.stdin is not None
         self.process.stdin.close()
         self.process.wait()
+        os.close(self.stat)
 
 
 def value_off_rack(codes: list[str], rules: Rules) -> int:
@@ -150,30 +162,36 @@ def value_off_rack(codes: list[str], rules: Rules) -> int:
 def _time_line(
     positions: list[Position], cpu: bool, answers: list[dict] | None, warm: list[Position] = ()
 ) -> list[float]:
-    """Our time per position through the command line (each answer through the engine's
-    turn check; kept in ``answers`` when given), once the process has answered the
-    ``warm`` positions, untimed."""
+    """Our time per position through the command line, once the process has answered the
+    ``warm`` positions, untimed. The lines are made first and the answers read after the
+    last (each through the engine's turn check; kept in ``answers`` when given)."""
+    warm_lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in warm]
+    lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in positions]
     line = CommandLine()
     times = []
+    raw = []
     try:
-        for pos in warm:
-            line.ask(json.dumps(pos.codes()).encode() + b"\n", False)
-        for pos in positions:
-            answer, seconds = line.ask(json.dumps(pos.codes()).encode() + b"\n", cpu)
+        for text in warm_lines:
+            line.ask_raw(text, False)
+        for text in lines:
+            answer, seconds = line.ask_raw(text, cpu)
             times.append(seconds)
-            assert "error" not in answer, answer
-            if answers is not None:
-                answers.append(answer)
-                if answer["placed"]:
-                    # Codes name jokers alike: under locked joker sets the turn check must
-                    # see each where the answer means it, so both ways are tried.
-                    checks = [
-                        check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
-                        for after in (_as_tiles(answer["table"], pos, swap) for swap in (0, 1))
-                    ]
-                    assert checks[0].ok or checks[1].ok, checks[0].errors
+            raw.append(answer)
     finally:
         line.close()
+    for pos, text in zip(positions, raw, strict=True):
+        answer = json.loads(text)
+        assert "error" not in answer, answer
+        if answers is not None:
+            answers.append(answer)
+            if answer["placed"]:
+                # Codes name jokers alike: under locked joker sets the turn check must
+                # see each where the answer means it, so both ways are tried.
+                checks = [
+                    check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
+                    for after in (_as_tiles(answer["table"], pos, swap) for swap in (0, 1))
+                ]
+                assert checks[0].ok or checks[1].ok, checks[0].errors
     return times
 
 
