@@ -11,10 +11,11 @@ hard bot, at every turn after the player's opening, sampled across early to late
 Ours is timed twice: through its command line (``python -m py_engine solve``, one process
 kept running, one JSON line written and its answer line read per position, timed from the
 write to the read) and in process (``solve`` called). The lines are made before a pass and
-the answers read and checked after it: between two lines the benchmark only writes one
-and reads the answer, so that its own work (building a line, reading an answer, the turn
-check) does not leave the solver's caches colder for the next line, as the reference's
-input is also built outside its timing. The reference is timed in this
+the answers parsed and checked after it: between two lines the benchmark only writes one
+and reads the answer line, so that its own work (building a line, parsing an answer, the
+turn check) does not leave the solver's caches colder for the next line. (The reference,
+in this process, still builds each position's input and reads its answer between two
+timed solves, outside its timing.) The reference is timed in this
 process in its best mode: one ``RuleSet`` kept (its integer programs built once), the
 tile-count mode, only its ``solve`` call timed. All in the same run, on the positions
 where the rules match: after the opening, standard rules (the reference's opening mode
@@ -122,7 +123,12 @@ class CommandLine:
         # (Kept open and read in place: a file opened and read in Python per line would be
         # more of this process's work between two lines.)
         self.stat = os.open(f"/proc/{self.process.pid}/schedstat", os.O_RDONLY)
-        self.ask(b'{"rack": ["R1"], "opened": true}\n', False)  # started and imported
+        try:
+            self.ask(b'{"rack": ["R1"], "opened": true}\n', False)  # started and imported
+        except BaseException:
+            self.process.kill()
+            self.close()
+            raise
 
     def cpu(self) -> float:
         """The process's CPU time so far, in seconds (nanoseconds in ``schedstat``)."""
@@ -148,10 +154,12 @@ class CommandLine:
         return json.loads(answer), seconds
 
     def close(self) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        self.process.wait()
-        os.close(self.stat)
+        try:
+            assert self.process.stdin is not None
+            self.process.stdin.close()
+            self.process.wait()
+        finally:
+            os.close(self.stat)
 
 
 def value_off_rack(codes: list[str], rules: Rules) -> int:
@@ -163,7 +171,7 @@ def _time_line(
     positions: list[Position], cpu: bool, answers: list[dict] | None, warm: list[Position] = ()
 ) -> list[float]:
     """Our time per position through the command line, once the process has answered the
-    ``warm`` positions, untimed. The lines are made first and the answers read after the
+    ``warm`` positions, untimed. The lines are made first and the answers parsed after the
     last (each through the engine's turn check; kept in ``answers`` when given)."""
     warm_lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in warm]
     lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in positions]
@@ -171,14 +179,15 @@ def _time_line(
     times = []
     raw = []
     try:
-        for text in warm_lines:
-            line.ask_raw(text, False)
+        warm_answers = [line.ask_raw(text, False)[0] for text in warm_lines]
         for text in lines:
             answer, seconds = line.ask_raw(text, cpu)
             times.append(seconds)
             raw.append(answer)
     finally:
         line.close()
+    for text in warm_answers:
+        assert "error" not in json.loads(text), text
     for pos, text in zip(positions, raw, strict=True):
         answer = json.loads(text)
         assert "error" not in answer, answer

@@ -202,10 +202,10 @@ def _bad_set(
     known = list(map(kept.get, keys))
     if known.count("") == len(keys):
         return None  # (every set valid and met before: most lines, looked up in C)
-    if len(kept) + len(keys) > SETS_KEPT:
-        kept.clear()
     for i, (key, problem) in enumerate(zip(keys, known, strict=True)):
         if problem is None:
+            if len(kept) >= SETS_KEPT:
+                kept.clear()
             # Valid sets (all but the odd bad line) are told quickly; a bad one is read for why.
             row = table[i]
             valid = valid_ids([t.id for t in row], wrap)
@@ -241,16 +241,20 @@ def _with_room(function: Callable[..., int], *args: Any) -> int:
     return function(*args)
 
 
-# CPython (3.11 on) keeps Python frames on a stack of chunks of 16 KiB, maps a new chunk
-# when a call does not fit in the current one and unmaps it as soon as that call returns.
-# The solver's search recurses up to 52 calls of about 540 bytes, so in a long-running
-# ``solve`` the edge of a chunk falls inside the search, and every call across it maps
-# and unmaps memory: 8.5 times a solve on the benchmark's game positions, each time 7 to
-# 13 us with the page faults. A frame that claims more than 64 KiB of stack gets a chunk
-# of 128 KiB, which it keeps while it runs, with about 60 KiB free above it: everything a
-# tool does runs there, and the search never crosses an edge (untouched pages cost
-# nothing). Only the claim grows: the frame uses one slot, as before.
-_ROOMY_STACK = 8192  # slots of 8 bytes
+# CPython (3.11 on) keeps Python frames on a stack of chunks of 16 KiB, takes a new chunk
+# when a call does not fit in the current one and gives it back as soon as that call
+# returns; on Linux each is an mmap and a munmap. The solver's search recurses up to about
+# 50 calls of about 540 bytes, so in a long-running ``solve`` the edge of a chunk falls
+# inside the search, and every call across it maps and unmaps memory: 8.5 times a solve on
+# the benchmark's game positions, each time 7 to 13 us with the page faults. A frame whose
+# claim does not fit a chunk gets one of its own, sized up in powers of two past the claim
+# and 1,000 slots more: with 8,192 slots of 8 bytes, 128 KiB, about 64 KiB of it free
+# above the frame, kept while the frame runs. Everything a tool does runs there, and the
+# search never crosses an edge (pages never touched cost nothing). Only the claim grows:
+# the frame uses one slot, as before. (Slots are pointers: under Pyodide's 32-bit
+# WebAssembly the same claim gets 64 KiB; Pyodide takes chunks from malloc, where a
+# crossing costs little.)
+_ROOMY_STACK = 8192  # slots
 _with_room.__code__ = _with_room.__code__.replace(co_stacksize=_ROOMY_STACK)
 
 

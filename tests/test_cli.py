@@ -334,17 +334,18 @@ def _faults_over_deep_calls(times: int = 200, depth: int = 60) -> int:
 
     deep.__code__ = deep.__code__.replace(co_stacksize=60)  # (a frame of about 500 bytes)
 
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    who = getattr(resource, "RUSAGE_THREAD", resource.RUSAGE_SELF)  # (this thread's alone)
+    before = resource.getrusage(who).ru_minflt
     for _ in range(times):
         deep(depth)
-    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before
+    return resource.getrusage(who).ru_minflt - before
 
 
 @pytest.mark.skipif(
     not sys.platform.startswith("linux") or sys.implementation.name != "cpython",
     reason="counts the page faults of CPython's frame stack chunks on Linux",
 )
-def test_the_tools_run_where_deep_searches_map_no_new_frame_stack():
+def test_the_tools_run_where_deep_searches_map_no_new_frame_stack(monkeypatch):
     """Each call tree crossing the edge of a 16 KiB chunk maps a new chunk, touches it and
     unmaps it at the return (so, in a long-running ``solve``, did the solver's search
     about 8 times a position). Run as the tools run (``_with_room``), it stays in room
@@ -352,7 +353,10 @@ def test_the_tools_run_where_deep_searches_map_no_new_frame_stack():
     from py_engine import cli
 
     assert cli._with_room.__code__.co_stacksize == cli._ROOMY_STACK
-    assert _faults_over_deep_calls(1) >= 0  # (the code warmed up)
+    callers = []
+    monkeypatch.setattr(cli, "_main", lambda argv: callers.append(sys._getframe(1).f_code) or 0)
+    assert cli.main(["solve"]) == 0 and callers == [cli._with_room.__code__]
+    _faults_over_deep_calls(1)  # (the code warmed up)
     plain = _faults_over_deep_calls()
     roomy = cli._with_room(lambda: _faults_over_deep_calls())
     assert plain >= 200 and roomy < 20, (plain, roomy)

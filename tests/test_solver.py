@@ -406,21 +406,36 @@ def test_solve_json_reads_a_table_set_again_under_other_rules():
 
 
 def test_solve_json_names_the_first_bad_table_set_among_sets_met_before(monkeypatch):
-    """Sets met before are looked up all at once; the first bad one is named by its place,
-    whatever was kept before it, also when the kept sets are forgotten on the way."""
+    """Sets met before are looked up all at once; the first bad one is named by its place
+    and its own problem, whether it or a later bad one was met before, also when the kept
+    sets are forgotten on the way."""
     from py_engine import cli
     from py_engine.sets import read_set
     from py_engine.tiles import parse_tiles
 
     monkeypatch.setattr(cli, "SETS_KEPT", 4)
     good = [["R3", "R4", "R5"], ["B7", "Y7", "K7"]]
+    short, gap = ["R1", "B2"], ["K1", "K2", "K4"]
+    problem = {tuple(c): read_set(parse_tiles(c), False).problem for c in (short, gap)}
+    assert problem[tuple(short)] != problem[tuple(gap)]
     assert solve_json({"table": good, "rack": ["R6"], "opened": True})["placed"] == ["R6"]
-    bad = [["R1", "B2"], ["K1"]]
-    line = {"table": [*good, ["Y9", "Y10", "Y11"], *bad], "rack": ["R6"], "opened": True}
-    first = read_set(parse_tiles("R1 B2"), False).problem
-    for _ in range(2):  # (read, then kept)
-        assert solve_json(line) == {"error": f"Set 4 on the table is not valid: {first}"}
-    assert solve_json({"table": good, "rack": ["R6"], "opened": True})["placed"] == ["R6"]
+
+    def answer(*table):
+        return solve_json({"table": [*table], "rack": ["R6"], "opened": True})
+
+    for first, then in ((short, gap), (gap, short)):
+        for _ in range(2):  # (read, then kept: the later bad set is known the second time)
+            expected = f"Set 4 on the table is not valid: {problem[tuple(first)]}"
+            assert answer(*good, ["Y9", "Y10", "Y11"], first, then) == {"error": expected}
+    # A bad set met before, after one met for the first time, and the same set twice.
+    unseen = read_set(parse_tiles("B1 B2 B4"), False).problem
+    assert answer(*good, ["B1", "B2", "B4"], gap) == {
+        "error": f"Set 3 on the table is not valid: {unseen}"
+    }
+    assert answer(short, short) == {
+        "error": f"Set 1 on the table is not valid: {problem[tuple(short)]}"
+    }
+    assert answer(*good)["placed"] == ["R6"]
 
 
 # Modules whose docstring examples run here (tests/test_doctests.py runs the others').
