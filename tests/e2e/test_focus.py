@@ -225,10 +225,15 @@ def test_a_reloaded_game_leaves_the_focus_where_the_browser_puts_it(app):
     assert page.locator(":focus-visible").count() == 0
     # Reloaded while three computers play (their turns on show 1.6 s), the felt clicked.
     app.new_game(5, ["easy", "easy", "easy"], delay=1600)
+    saved = page.evaluate("localStorage.getItem('rummikub.savedGame')")
     app.button("Draw").click()
-    # The draw saved: the computers' turns have begun (reloaded before the save, the
-    # page came back before the draw, on the player's turn, on a loaded machine).
+    # The computers' turns have begun, and the draw is saved: the turn is shown before
+    # the save is written, so a reload between the two came back before the draw, on the
+    # player's turn (on a loaded machine, in CI).
     expect(page.locator("#turn-info")).to_contain_text("Computer 1")
+    page.wait_for_function(
+        "saved => localStorage.getItem('rummikub.savedGame') !== saved", arg=saved
+    )
     page.reload()
     page.wait_for_selector("body[data-engine=ready]", timeout=BOOT_TIMEOUT_MS)
     expect(page.locator("body[data-turn=theirs]")).to_be_attached()
