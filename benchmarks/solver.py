@@ -60,7 +60,7 @@ from solver_positions import Position, random_position
 
 from py_engine.rules import Rules
 from py_engine.solver import clear_caches, solve
-from py_engine.turns import check_turn
+from py_engine.turns import check_codes
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 
@@ -194,66 +194,14 @@ def _time_line(
         if answers is not None:
             answers.append(answer)
             if answer["placed"]:
-                # Codes name jokers alike: under locked joker sets the turn check must
-                # see each where the answer means it, so both ways are tried.
-                checks = [
-                    check_turn(pos.table, after, pos.rack, opened=True, rules=pos.rules)
-                    for after in (_as_tiles(answer["table"], pos, swap) for swap in (0, 1))
-                ]
-                assert checks[0].ok or checks[1].ok, checks[0].errors
+                # (The turn check for codes, as the command line's ``validate`` reads them:
+                # copies, jokers and locked joker sets told apart by where they stand.)
+                codes = pos.codes()
+                check = check_codes(
+                    codes["table"], answer["table"], codes["rack"], opened=True, rules=pos.rules
+                )
+                assert check.ok, check.errors
     return times
-
-
-def _as_tiles(rows: list[list[str]], pos: Position, swap: int = 0) -> list[list[Any]]:
-    """Rows of codes as the position's own tiles, so that the turn check sees the physical
-    tiles the answer means: each row first takes the tiles of the table set it shares the
-    most codes with (rows and sets paired most shared first: a locked joker set kept, or
-    with its joker swapped, keeps its own joker and tiles), then table tiles, then rack
-    tiles; with ``swap``, the two jokers left over the other way round."""
-
-    def pairing(row: list[str], table_row: list[Any]) -> tuple[int, int]:
-        codes = [t.code for t in table_row]
-        common = sum(min(row.count(c), codes.count(c)) for c in set(row))
-        # A joker set whose tiles all stand in the row (kept, or its joker swapped out)
-        # pairs with it before any other.
-        whole = "J" in codes and all(row.count(c) >= codes.count(c) for c in codes if c != "J")
-        return (-whole, -common)
-
-    shared = sorted(
-        (*pairing(row, table_row), k, s)
-        for k, row in enumerate(rows)
-        for s, table_row in enumerate(pos.table)
-    )
-    used: set[int] = set()
-    out: list[list[Any]] = [[None] * len(row) for row in rows]
-    paired_rows: set[int] = set()
-    paired_sets: set[int] = set()
-    for _whole, minus, k, s in shared:
-        if not minus or k in paired_rows or s in paired_sets:
-            continue
-        paired_rows.add(k)
-        paired_sets.add(s)
-        own = list(pos.table[s])
-        for j, code in enumerate(rows[k]):
-            for tile in own:
-                if tile.code == code and tile.id not in used:
-                    out[k][j] = tile
-                    used.add(tile.id)
-                    own.remove(tile)
-                    break
-    pool: dict[str, list[Any]] = {}
-    for tile in [*(t for r in pos.table for t in r), *pos.rack]:
-        if tile.id not in used:
-            pool.setdefault(tile.code, []).append(tile)
-    if swap and "J" in pool:
-        pool["J"].reverse()
-    return [
-        [
-            tile if tile is not None else pool[code].pop(0)
-            for code, tile in zip(row, got, strict=True)
-        ]
-        for row, got in zip(rows, out, strict=True)
-    ]
 
 
 def _time_ours(positions: list[Position], clock: Any) -> list[float]:
