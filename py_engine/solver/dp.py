@@ -364,28 +364,24 @@ def _run_dp(
 
     check_jokers = _STEP_CLOSES if jokers or budget is not None else _NO_STEPS
     last = steps - 1
-    close_bound = joker_bound
-    if budget is not None:
+    if budget is None:
+        close_bound = joker_bound
+    else:
         left = [budget]
 
-        def counted(bound: Any) -> Any:
-            """``bound`` counting the states whose groups are closed against the budget."""
-
-            def close(n: int, key: int, pot: int) -> int:
-                left[0] -= 1
-                if left[0] < 0:
-                    met = [sum(len(s) for s in seen[4 * k + 1 : 4 * k + 5]) for k in range(N)]
-                    raise _OutOfBudget(
-                        _Result(best[0], best[1], best[2], bounds, problem.shift)
-                        if best[2] is not None
-                        else None,
-                        numbers[max(range(N), key=met.__getitem__) + 1],
-                    )
-                return bound(n, key, pot) if jokers else pot
-
-            return close
-
-        close_bound = counted(joker_bound)
+        def close_bound(n: int, key: int, pot: int) -> int:
+            """``joker_bound``, counting the states whose groups are closed against the
+            budget."""
+            left[0] -= 1
+            if left[0] < 0:
+                met = [sum(len(s) for s in seen[4 * k + 1 : 4 * k + 5]) for k in range(N)]
+                raise _OutOfBudget(
+                    _Result(best[0], best[1], best[2], bounds, problem.shift)
+                    if best[2] is not None
+                    else None,
+                    numbers[max(range(N), key=met.__getitem__) + 1],
+                )
+            return joker_bound(n, key, pot) if jokers else pot
 
     # Once a search has met more than LONG_SEARCH states at one step, it goes on in
     # ``long_search``, with each step's options per state kept (``ordered``, empty until
