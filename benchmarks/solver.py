@@ -174,7 +174,8 @@ def _time_line(
     ``warm`` positions, untimed. The lines are made first and the answers parsed after the
     last (each through the engine's turn check; kept in ``answers`` when given)."""
     warm_lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in warm]
-    lines = [json.dumps(pos.codes()).encode() + b"\n" for pos in positions]
+    asked = [pos.codes() for pos in positions]
+    lines = [json.dumps(codes).encode() + b"\n" for codes in asked]
     line = CommandLine()
     times = []
     raw = []
@@ -188,7 +189,7 @@ def _time_line(
         line.close()
     for text in warm_answers:
         assert "error" not in json.loads(text), text
-    for pos, text in zip(positions, raw, strict=True):
+    for pos, codes, text in zip(positions, asked, raw, strict=True):
         answer = json.loads(text)
         assert "error" not in answer, answer
         if answers is not None:
@@ -196,7 +197,6 @@ def _time_line(
             if answer["placed"]:
                 # (The turn check for codes, as the command line's ``validate`` reads them:
                 # copies, jokers and locked joker sets told apart by where they stand.)
-                codes = pos.codes()
                 check = check_codes(
                     codes["table"], answer["table"], codes["rack"], opened=True, rules=pos.rules
                 )
